@@ -1,0 +1,81 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/database.ts';
+import { apiKeyGuard } from './http/api-key.ts';
+import { registerHealthRoutes } from './http/health.ts';
+import { registerRuntimeConfigRoute } from './http/runtime-config.ts';
+import { registerSpa } from './http/spa.ts';
+import { createAnonKey, createJwtKeys } from './jwt.ts';
+import { authRoutes } from './auth/routes.ts';
+import { restRoutes } from './rest/routes.ts';
+
+export interface AppDeps {
+  db: Database;
+  jwtSecret: string;
+}
+
+// Large enough for any journal entry, small enough that no body can tie up memory.
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const SUPABASE_HEADERS = [
+  'X-Supabase-Api-Version',
+  'Content-Range',
+  'Content-Location',
+  'Range-Unit',
+];
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const jwt = createJwtKeys(deps.jwtSecret);
+  const ctx: AppContext = { config, db: deps.db, jwt, anonKey: await createAnonKey(jwt) };
+
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    logger: {
+      level: config.logLevel,
+      // Never log credentials: tokens travel in these headers.
+      redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie'],
+    },
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Self-hosters may serve plain http on a LAN; do not force https.
+        upgradeInsecureRequests: null,
+        // The SPA may talk to a hosted Supabase project (VITE_SUPABASE_URL).
+        connectSrc: ["'self'", 'https:'],
+      },
+    },
+  });
+  await app.register(cors, {
+    origin: true,
+    credentials: true,
+    exposedHeaders: SUPABASE_HEADERS,
+    maxAge: 86400,
+  });
+
+  registerHealthRoutes(app, ctx);
+  registerRuntimeConfigRoute(app, ctx);
+
+  const requireApiKey = apiKeyGuard(ctx);
+  await app.register(
+    async (auth) => {
+      await authRoutes(auth, ctx, requireApiKey);
+    },
+    { prefix: '/auth/v1' },
+  );
+  await app.register(
+    async (rest) => {
+      rest.addHook('onRequest', requireApiKey);
+      await restRoutes(rest, ctx);
+    },
+    { prefix: '/rest/v1' },
+  );
+
+  await registerSpa(app, config.webDist);
+  return app;
+}

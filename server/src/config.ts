@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+// Every setting the server reads, validated once at boot. A wrong value stops
+// the server with one message naming every wrong variable (DESIGN.md 3).
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional());
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl.optional(),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SITE_URL: optionalUrl.optional(),
+  ADDITIONAL_REDIRECT_URLS: z.string().default(''),
+  SUPPORT_EMAIL: z.email().default('support@energy-tracker.local'),
+  GOOGLE_CLIENT_ID: z.string().default(''),
+  GOOGLE_CLIENT_SECRET: z.string().default(''),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  SMTP_URL: optionalUrl.optional(),
+  JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(604800).default(3600),
+  RATE_LIMIT_TOKEN_PER_5MIN: z.coerce.number().int().min(1).default(150),
+  RATE_LIMIT_SIGNUP_PER_5MIN: z.coerce.number().int().min(1).default(30),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** From the environment; when absent the server keeps one in dataDir. */
+  jwtSecret: string | undefined;
+  /** Public origin of the site; defaults to http://<host>:<port>. */
+  siteUrl: string | undefined;
+  additionalRedirectUrls: string[];
+  supportEmail: string;
+  google: { clientId: string; clientSecret: string; issuer: string };
+  smtpUrl: string | undefined;
+  jwtExpirySeconds: number;
+  rateLimits: { tokenPer5Min: number; signupPer5Min: number };
+  webDist: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    siteUrl: e.SITE_URL?.replace(/\/$/, ''),
+    additionalRedirectUrls: e.ADDITIONAL_REDIRECT_URLS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    supportEmail: e.SUPPORT_EMAIL,
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      issuer: e.GOOGLE_ISSUER,
+    },
+    smtpUrl: e.SMTP_URL,
+    jwtExpirySeconds: e.JWT_EXPIRY_SECONDS,
+    rateLimits: {
+      tokenPer5Min: e.RATE_LIMIT_TOKEN_PER_5MIN,
+      signupPer5Min: e.RATE_LIMIT_SIGNUP_PER_5MIN,
+    },
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,11 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { JwtKeys } from './jwt.ts';
+
+/** What every route module needs; built once per app. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  jwt: JwtKeys;
+  anonKey: string;
+}

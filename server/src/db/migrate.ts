@@ -1,0 +1,44 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './database.ts';
+
+// Our auth schema first (it defines auth.uid() and the roles the app schema
+// uses), then the portable app schema. Each file runs once, in a transaction.
+const MIGRATION_DIRS = ['auth', 'app'].map((dir) => ({
+  dir,
+  path: fileURLToPath(new URL(`../../db/${dir}/`, import.meta.url)),
+}));
+
+// Any number for pg_advisory_xact_lock; only our migrations take it, so that
+// replicas starting together apply each file once.
+const MIGRATION_LOCK_KEY = 7_412_026;
+
+export async function migrate(db: Database): Promise<string[]> {
+  await db.exec(`
+    CREATE SCHEMA IF NOT EXISTS et_meta;
+    CREATE TABLE IF NOT EXISTS et_meta.schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    );
+  `);
+  const applied: string[] = [];
+  for (const { dir, path } of MIGRATION_DIRS) {
+    const files = (await readdir(path)).filter((f) => f.endsWith('.sql')).sort();
+    for (const file of files) {
+      const name = `${dir}/${file}`;
+      const sql = await readFile(path + file, 'utf8');
+      const didApply = await db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+        const done = await tx.query('SELECT 1 FROM et_meta.schema_migrations WHERE name = $1', [
+          name,
+        ]);
+        if (done.rowCount > 0) return false;
+        await tx.exec(sql);
+        await tx.query('INSERT INTO et_meta.schema_migrations (name) VALUES ($1)', [name]);
+        return true;
+      });
+      if (didApply) applied.push(name);
+    }
+  }
+  return applied;
+}

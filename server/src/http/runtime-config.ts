@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+
+/** The SPA reads this at start, so one build serves every deployment. */
+export function registerRuntimeConfigRoute(app: FastifyInstance, ctx: AppContext) {
+  app.get('/config.json', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return {
+      supabaseUrl: publicOrigin(ctx, request.protocol, request.host),
+      supabaseAnonKey: ctx.anonKey,
+      googleEnabled: ctx.config.google.clientId !== '',
+      supportEmail: ctx.config.supportEmail,
+    };
+  });
+}
+
+/** SITE_URL when set; otherwise the origin the browser used to reach us. */
+export function publicOrigin(ctx: AppContext, protocol: string, host: string): string {
+  return ctx.config.siteUrl ?? `${protocol}://${host}`;
+}

@@ -1,0 +1,47 @@
+import { buildApp } from './app.ts';
+import { ConfigError, readConfig } from './config.ts';
+import { loadDeps } from './runtime.ts';
+
+// Reads configuration, opens the database, listens; everything else is buildApp.
+async function main() {
+  let config;
+  try {
+    config = readConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const deps = await loadDeps(config);
+  const app = await buildApp(config, deps);
+  app.log.info(
+    { database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})` },
+    'database ready',
+  );
+  if (!config.smtpUrl) {
+    app.log.info('SMTP_URL is not set: new sign-ups are confirmed automatically');
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // close() stops accepting and waits for in-flight requests.
+    await app.close();
+    await deps.db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
