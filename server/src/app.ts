@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { apiKeyGuard } from './http/api-key.ts';
+import { registerRequestLog } from './http/request-log.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerRuntimeConfigRoute } from './http/runtime-config.ts';
 import { registerSpa } from './http/spa.ts';
@@ -33,7 +34,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
+    disableRequestLogging: true,
     logger: {
       level: config.logLevel,
       // Never log credentials: tokens travel in these headers.
@@ -41,6 +43,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
 
+  registerRequestLog(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

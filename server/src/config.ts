@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_TOKEN_PER_5MIN: z.coerce.number().int().min(1).default(150),
   RATE_LIMIT_SIGNUP_PER_5MIN: z.coerce.number().int().min(1).default(30),
   WEB_DIST: z.string().optional(),
+  // Only behind a reverse proxy: then X-Forwarded-For names the client (rate limits).
+  TRUST_PROXY: z.enum(['true', 'false', '']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -50,6 +52,7 @@ export interface Config {
   jwtExpirySeconds: number;
   rateLimits: { tokenPer5Min: number; signupPer5Min: number };
   webDist: string | undefined;
+  trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -85,6 +88,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signupPer5Min: e.RATE_LIMIT_SIGNUP_PER_5MIN,
     },
     webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
   };
 }

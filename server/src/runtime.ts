@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -7,9 +8,13 @@ import { loadJwtSecret } from './secrets.ts';
 
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(config: Config): Promise<Database> {
-  const db = config.databaseUrl
-    ? createPgDatabase(config.databaseUrl)
-    : await createPgliteDatabase(`${config.dataDir}/pgdata`);
+  let db: Database;
+  if (config.databaseUrl) {
+    db = createPgDatabase(config.databaseUrl);
+  } else {
+    await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+    db = await createPgliteDatabase(`${config.dataDir}/pgdata`);
+  }
   try {
     await migrate(db);
   } catch (err) {
