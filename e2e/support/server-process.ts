@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** Milliseconds from spawn to the first 200 on /health. */
+  readyAfterMs: number;
+  output(): string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export const newDataDir = () => mkdtemp(join(tmpdir(), 'energy-tracker-e2e-'));
+
+/**
+ * Runs the product as `npm start` does (the same script, without npm in
+ * between so that SIGTERM and the exit code are the server's own) on a free
+ * port with its own data directory, and waits for /health.
+ */
+export async function startServer(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? (await newDataDir());
+  const port = await freePort();
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+
+  const url = `http://127.0.0.1:${port}`;
+  const readyAfterMs = await waitForHealth(url, exited, () => log, started);
+  return {
+    url,
+    dataDir,
+    readyAfterMs,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+async function waitForHealth(
+  url: string,
+  exited: Promise<number | null>,
+  log: () => string,
+  started: number,
+): Promise<number> {
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (hasExited) throw new Error(`server exited before it was ready:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.status === 200) return Math.round(performance.now() - started);
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`server not ready within 120 s:\n${log()}`);
+}

@@ -1,0 +1,58 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, skipBrowserTests } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server-process.ts';
+
+const ARTIFACTS = new URL('../artifacts/', import.meta.url);
+
+describe('npm start on a fresh data directory', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers /health and /config.json', async () => {
+    const health = await fetch(`${server.url}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+
+    const config = await (await fetch(`${server.url}/config.json`)).json();
+    expect(config.supabaseUrl).toBe(server.url);
+    expect(config.supabaseAnonKey).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(config.googleEnabled).toBe(false);
+  });
+
+  it('serves the app for any client-side path', async () => {
+    for (const path of ['/', '/login', '/some/unknown/place']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(await res.text()).toContain('<div id="root"></div>');
+    }
+  });
+
+  it.skipIf(skipBrowserTests)('renders the page in Chromium', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(server.url);
+      await expect(page.getByRole('heading', { name: 'Energy Tracker' }).isVisible()).resolves.toBe(
+        true,
+      );
+      await mkdir(ARTIFACTS, { recursive: true });
+      await writeFile(new URL('placeholder-390x844.png', ARTIFACTS), await page.screenshot());
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('stops cleanly on SIGTERM with exit code 0', async () => {
+    expect(await server.stop()).toBe(0);
+  });
+});
