@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { apiKeyGuard } from './http/api-key.ts';
-import { registerRequestLog } from './http/request-log.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerRuntimeConfigRoute } from './http/runtime-config.ts';
 import { registerSpa } from './http/spa.ts';
@@ -35,7 +35,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     logger: {
       level: config.logLevel,
       // Never log credentials: tokens travel in these headers.
@@ -43,7 +43,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
 
-  registerRequestLog(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

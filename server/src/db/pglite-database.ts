@@ -7,7 +7,10 @@ function wrap(db: PGliteQueryable): Queryable {
   return {
     async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
       const r = await db.query<Row>(sql, params);
-      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      // Like node-postgres: rows returned for a query with a result set,
+      // rows affected otherwise (PGlite reports affectedRows 0 for a SELECT).
+      const rowCount = r.fields.length > 0 ? r.rows.length : (r.affectedRows ?? 0);
+      return { rows: r.rows, rowCount };
     },
     async exec(sql: string) {
       await db.exec(sql);
