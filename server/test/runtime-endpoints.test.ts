@@ -49,3 +49,18 @@ describe('runtime endpoints', () => {
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 });
+
+describe('health when the database is gone', () => {
+  it('answers 503', async () => {
+    const broken = await startTestServer();
+    await broken.database.db.close();
+    try {
+      const res = await fetch(`${broken.url}/health`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ status: 'unavailable' });
+    } finally {
+      await broken.app.close();
+      await broken.database.drop().catch(() => {});
+    }
+  });
+});

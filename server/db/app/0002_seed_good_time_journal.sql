@@ -4,10 +4,11 @@ INSERT INTO public.pages (name) VALUES ('good_time_journal') ON CONFLICT (name) 
 INSERT INTO public.questions (question, page_id, active)
 SELECT q.question, p.id, true
 FROM public.pages p
-CROSS JOIN (VALUES ('Activity Description'), ('Energy Level'), ('Engagement Level'),
-                   ('Flow State'), ('Activity Notes')) AS q (question)
+CROSS JOIN unnest(ARRAY['Activity Description', 'Energy Level', 'Engagement Level',
+                         'Flow State', 'Activity Notes']) WITH ORDINALITY AS q (question, position)
 WHERE p.name = 'good_time_journal'
   AND NOT EXISTS (
     SELECT 1 FROM public.questions existing
     WHERE existing.page_id = p.id AND existing.question = q.question
-  );
+  )
+ORDER BY q.position;

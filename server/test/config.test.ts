@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('has working defaults for a plain `npm start`', () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      smtpUrl: undefined,
+      trustProxy: false,
+    });
+    expect(config.google.clientId).toBe('');
+  });
+
+  it('names every wrong variable in one message', () => {
+    const read = () =>
+      readConfig({
+        PORT: 'eighty',
+        JWT_SECRET: 'short',
+        DATABASE_URL: 'not a url',
+        LOG_LEVEL: 'loud',
+      });
+    expect(read).toThrow(ConfigError);
+    try {
+      read();
+    } catch (err) {
+      const message = (err as Error).message;
+      for (const name of ['PORT', 'JWT_SECRET', 'DATABASE_URL', 'LOG_LEVEL']) {
+        expect(message).toContain(name);
+      }
+    }
+  });
+
+  it('treats empty optional variables as unset', () => {
+    const config = readConfig({ DATABASE_URL: '', SMTP_URL: '', JWT_SECRET: '' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.jwtSecret).toBeUndefined();
+  });
+
+  it('normalises the site URL and the redirect allow-list', () => {
+    const config = readConfig({
+      SITE_URL: 'https://energy.example/',
+      ADDITIONAL_REDIRECT_URLS: 'https://a.example, https://b.example ,',
+    });
+    expect(config.siteUrl).toBe('https://energy.example');
+    expect(config.additionalRedirectUrls).toEqual(['https://a.example', 'https://b.example']);
+  });
+});

@@ -1,0 +1,77 @@
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../src/db/migrate.ts';
+import { loadJwtSecret } from '../src/secrets.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+
+describe('migrations and seed', () => {
+  it('apply once: a second run changes nothing', async () => {
+    expect(await migrate(database.db)).toEqual([]);
+    const { rows } = await database.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM public.questions q
+       JOIN public.pages p ON p.id = q.page_id WHERE p.name = 'good_time_journal'`,
+    );
+    expect(rows[0]?.n).toBe(5);
+  });
+
+  it('seed the journal page with its five active questions', async () => {
+    const { rows } = await database.db.query<{ question: string; active: boolean }>(
+      `SELECT q.question, q.active FROM public.questions q
+       JOIN public.pages p ON p.id = q.page_id
+       WHERE p.name = 'good_time_journal' ORDER BY q.id`,
+    );
+    expect(rows).toEqual(
+      [
+        'Activity Description',
+        'Energy Level',
+        'Engagement Level',
+        'Flow State',
+        'Activity Notes',
+      ].map((question) => ({ question, active: true })),
+    );
+  });
+
+  it('leave row-level security on for every application table', async () => {
+    const { rows } = await database.db.query<{ relname: string; relrowsecurity: boolean }>(
+      `SELECT relname, relrowsecurity FROM pg_class
+       WHERE relnamespace = 'public'::regnamespace AND relkind = 'r' ORDER BY relname`,
+    );
+    expect(rows).toEqual([
+      { relname: 'pages', relrowsecurity: true },
+      { relname: 'questions', relrowsecurity: true },
+      { relname: 'user_answers', relrowsecurity: true },
+    ]);
+  });
+
+  it('index the history query by user and time', async () => {
+    const { rows } = await database.db.query<{ indexdef: string }>(
+      `SELECT indexdef FROM pg_indexes WHERE tablename = 'user_answers'`,
+    );
+    expect(rows.map((r) => r.indexdef).join('\n')).toContain('(user_id, created_at DESC)');
+  });
+});
+
+describe('the generated JWT secret', () => {
+  it('is created once, kept with mode 0600 and reused', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'et-secret-'));
+    const first = await loadJwtSecret(undefined, dir);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect((await stat(join(dir, 'jwt-secret'))).mode & 0o777).toBe(0o600);
+    expect(await loadJwtSecret(undefined, dir)).toBe(first);
+    expect((await readFile(join(dir, 'jwt-secret'), 'utf8')).trim()).toBe(first);
+  });
+
+  it('comes from JWT_SECRET when that is set', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'et-secret-'));
+    const secret = 'x'.repeat(40);
+    expect(await loadJwtSecret(secret, dir)).toBe(secret);
+  });
+});
