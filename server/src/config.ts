@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(604800).default(3600),
   RATE_LIMIT_TOKEN_PER_5MIN: z.coerce.number().int().min(1).default(150),
   RATE_LIMIT_SIGNUP_PER_5MIN: z.coerce.number().int().min(1).default(30),
+  REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   WEB_DIST: z.string().optional(),
   // Only behind a reverse proxy: then X-Forwarded-For names the client (rate limits).
   TRUST_PROXY: z.enum(['true', 'false', '']).default('false'),
@@ -51,6 +52,8 @@ export interface Config {
   smtpUrl: string | undefined;
   jwtExpirySeconds: number;
   rateLimits: { tokenPer5Min: number; signupPer5Min: number };
+  /** How long a just-rotated refresh token may still be presented (GoTrue's reuse interval). */
+  refreshTokenReuseIntervalSeconds: number;
   webDist: string | undefined;
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -87,6 +90,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenPer5Min: e.RATE_LIMIT_TOKEN_PER_5MIN,
       signupPer5Min: e.RATE_LIMIT_SIGNUP_PER_5MIN,
     },
+    refreshTokenReuseIntervalSeconds: e.REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,

@@ -1,17 +1,53 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { ApiError, sendError, toApiError } from './errors.ts';
+import { logout } from './logout.ts';
+import { settings } from './settings.ts';
+import { signup } from './signup.ts';
+import { token } from './token.ts';
+import { getUser, updateUser } from './user.ts';
 
 /**
  * The GoTrue-compatible subset under /auth/v1. `requireApiKey` guards every
  * route except the browser redirects (/authorize, /callback, /verify), which
- * hosted Supabase leaves open too.
+ * hosted Supabase leaves open too. Everything here is encapsulated in this
+ * plugin: its body parsing and error handling do not touch /rest/v1.
  */
 export async function authRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   requireApiKey: onRequestHookHandler,
 ): Promise<void> {
-  void ctx;
-  void requireApiKey;
-  void app;
+  // GoTrue reads every body as JSON whatever its Content-Type, so we take
+  // the raw text of any type and let each handler decode it (params.ts) into
+  // GoTrue's errors. The app-wide body limit still applies.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  // One exit for every failure, Fastify's own included (body too large,
+  // unreadable body), so that no bad request becomes a 500 or leaves in
+  // another format.
+  app.setErrorHandler((err, request, reply) =>
+    sendError(reply, toApiError(err, request.log, request.routeOptions.bodyLimit)),
+  );
+  app.setNotFoundHandler((_request, reply) =>
+    sendError(reply, new ApiError(404, 'not_found', 'Not found')),
+  );
+
+  // Browser-redirect endpoints (later issues) go in a sibling scope without it.
+  await app.register(async (api) => {
+    api.addHook('onRequest', requireApiKey);
+
+    api.post('/signup', (request) => signup(ctx, request));
+    api.post('/token', (request) => token(ctx, request));
+    api.post('/logout', async (request, reply) => {
+      await logout(ctx, request);
+      return reply.code(204).send();
+    });
+    api.get('/user', (request) => getUser(ctx, request));
+    api.put('/user', (request) => updateUser(ctx, request));
+    api.get('/settings', async () => settings(ctx));
+  });
 }

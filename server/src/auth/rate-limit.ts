@@ -1,0 +1,38 @@
+import type { Queryable } from '../db/database.ts';
+import { ApiError } from './errors.ts';
+
+// Per-IP fixed windows counted in PostgreSQL, so that every replica behind a
+// load balancer shares one count (DESIGN.md 2). The window is taken from the
+// database clock for the same reason: replicas' clocks may disagree.
+const WINDOW_SECONDS = 300;
+
+export type RateLimitedAction = 'token' | 'signup';
+
+export async function enforceRateLimit(
+  db: Queryable,
+  action: RateLimitedAction,
+  ip: string,
+  limitPerWindow: number,
+): Promise<void> {
+  // One statement: concurrent requests each add exactly one hit (the upsert
+  // takes the row lock), and we read back the count including our own.
+  const { rows } = await db.query<{ hits: number }>(
+    `INSERT INTO auth.rate_limits AS r (bucket, window_start, hits)
+     VALUES ($1, to_timestamp(floor(extract(epoch FROM now()) / $2) * $2), 1)
+     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = r.hits + 1
+     RETURNING hits`,
+    [`${action}:${ip}`, WINDOW_SECONDS],
+  );
+  const hits = rows[0]?.hits ?? 0;
+  // Old windows are never read again; sweeping now and then keeps the table
+  // small without a background job (about one request in a hundred pays).
+  if (Math.random() < 0.01) {
+    await db.query(
+      `DELETE FROM auth.rate_limits WHERE window_start < now() - make_interval(secs => $1)`,
+      [WINDOW_SECONDS * 2],
+    );
+  }
+  if (hits > limitPerWindow) {
+    throw new ApiError(429, 'over_request_rate_limit', 'Request rate limit reached');
+  }
+}

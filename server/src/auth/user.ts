@@ -1,0 +1,121 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { authenticate } from './authenticate.ts';
+import { badRequest, forbidden, unprocessable } from './errors.ts';
+import { readParams, validateEmail } from './params.ts';
+import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
+import { isUniqueViolation } from './signup.ts';
+import { findUserByEmail, findUserById, loadUserJson, type UserJson } from './users.ts';
+
+// GET and PUT /user, after GoTrue's internal/api/user.go.
+
+const AUDIENCE = 'authenticated';
+
+export async function getUser(ctx: AppContext, request: FastifyRequest): Promise<UserJson> {
+  const { claims, user } = await authenticate(ctx, request);
+  const aud = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
+  if (aud !== AUDIENCE) {
+    throw badRequest('validation_failed', "Token audience doesn't match request audience");
+  }
+  return loadUserJson(ctx.db, user);
+}
+
+const UPDATE_FIELDS = {
+  email: 'string',
+  password: 'string',
+  current_password: 'string',
+  nonce: 'string',
+  data: 'object',
+  app_metadata: 'object',
+  phone: 'string',
+  channel: 'string',
+  code_challenge: 'string',
+  code_challenge_method: 'string',
+} as const;
+
+const emailExists = () =>
+  unprocessable('email_exists', 'A user with this email address has already been registered');
+
+export async function updateUser(ctx: AppContext, request: FastifyRequest): Promise<UserJson> {
+  const { user, sessionId } = await authenticate(ctx, request);
+  const params = readParams(request.body, UPDATE_FIELDS);
+
+  const email = params.email ? validateEmail(params.email) : undefined;
+  if (params.phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
+  // `password: ""` is a (too short) new password; only null/absent means "keep".
+  const password = params.password;
+  if (password !== undefined) checkPasswordStrength(password);
+  if (params.app_metadata) {
+    throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
+  }
+
+  const emailChange =
+    email !== undefined && email !== user.email?.toLowerCase() ? email : undefined;
+  if (emailChange && (await findUserByEmail(ctx.db, emailChange))) throw emailExists();
+
+  let passwordHash: string | undefined;
+  if (password !== undefined) {
+    if (user.encrypted_password && (await verifyPassword(user.encrypted_password, password))) {
+      throw unprocessable(
+        'same_password',
+        'New password should be different from the old password.',
+      );
+    }
+    passwordHash = await hashPassword(password);
+  }
+
+  try {
+    await ctx.db.transaction(async (tx) => {
+      if (passwordHash !== undefined) {
+        await tx.query(
+          `UPDATE auth.users SET encrypted_password = $2, updated_at = now() WHERE id = $1`,
+          [user.id, passwordHash],
+        );
+        // Whoever knew the old password may hold other sessions: end them,
+        // keeping only the one that made the change (GoTrue's UpdatePassword).
+        await tx.query(
+          `DELETE FROM auth.sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2::uuid`,
+          [user.id, sessionId ?? null],
+        );
+      }
+      if (params.data) {
+        // A shallow merge in which null removes a key, as GoTrue's
+        // UpdateUserMetaData; done in SQL so that no client key (such as
+        // "__proto__") ever touches a JavaScript object's prototype.
+        const removed = Object.keys(params.data).filter((key) => params.data?.[key] === null);
+        await tx.query(
+          `UPDATE auth.users
+              SET raw_user_meta_data = (raw_user_meta_data || $2::jsonb)
+                    - ARRAY(SELECT jsonb_array_elements_text($3::jsonb)),
+                  updated_at = now()
+            WHERE id = $1`,
+          [user.id, JSON.stringify(params.data), JSON.stringify(removed)],
+        );
+      }
+      if (emailChange) {
+        // No e-mail can be sent yet, so a new address is taken as confirmed,
+        // the same rule that confirms sign-ups. The e-mail issue replaces this
+        // with GoTrue's confirmation link when SMTP is configured.
+        await tx.query(
+          `UPDATE auth.users SET email = $2, email_confirmed_at = now(), updated_at = now()
+            WHERE id = $1`,
+          [user.id, emailChange],
+        );
+        await tx.query(
+          `UPDATE auth.identities
+              SET identity_data = identity_data || jsonb_build_object('email', $2::text),
+                  updated_at = now()
+            WHERE user_id = $1 AND provider = 'email'`,
+          [user.id, emailChange],
+        );
+      }
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailExists();
+    throw err;
+  }
+
+  const updated = await findUserById(ctx.db, user.id);
+  if (!updated) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
+  return loadUserJson(ctx.db, updated);
+}
