@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { createJwtKeys } from '../../src/jwt.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { uniqueEmail, type TestServer } from './test-server.ts';
 
 export interface SignedInUser {
@@ -10,27 +8,18 @@ export interface SignedInUser {
   accessToken: string;
 }
 
-// TEMPORARY until the auth endpoints land: inserts a user row and mints an
-// access token directly. To be replaced by a real supabase-js signUp.
+const PASSWORD = 'signed-in-test-password';
+
+/**
+ * A new user signed up through our /auth/v1 with the unchanged supabase-js,
+ * exactly as the web app does it; the returned client holds the session and
+ * sends its access token on every data call.
+ */
 export async function signedInClient(server: TestServer, label = 'user'): Promise<SignedInUser> {
   const email = uniqueEmail(label);
-  const userId = randomUUID();
-  await server.database.db.query(
-    `INSERT INTO auth.users (id, email, email_confirmed_at) VALUES ($1, $2, now())`,
-    [userId, email],
-  );
-  const now = Math.floor(Date.now() / 1000);
-  const accessToken = await createJwtKeys(server.jwtSecret).sign({
-    iss: 'energy-tracker',
-    sub: userId,
-    aud: 'authenticated',
-    role: 'authenticated',
-    email,
-    iat: now,
-    exp: now + 3600,
-  });
-  const client = createClient(server.url, server.anonKey, {
-    accessToken: async () => accessToken,
-  });
-  return { client, userId, email, accessToken };
+  const client = server.client();
+  const { data, error } = await client.auth.signUp({ email, password: PASSWORD });
+  if (error) throw error;
+  if (!data.session || !data.user) throw new Error(`sign-up of ${email} gave no session`);
+  return { client, userId: data.user.id, email, accessToken: data.session.access_token };
 }

@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import { expectAuthError, PASSWORD, postJson } from './support.ts';
+
+const TOKEN_LIMIT = 4;
+const SIGNUP_LIMIT = 2;
+
+// A fresh server (and database) per test, so that each starts with no hits.
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer({
+    RATE_LIMIT_TOKEN_PER_5MIN: String(TOKEN_LIMIT),
+    RATE_LIMIT_SIGNUP_PER_5MIN: String(SIGNUP_LIMIT),
+  });
+});
+afterEach(() => server.close());
+
+describe('per-IP rate limits', () => {
+  it('refuses sign-ups over the limit with 429 over_request_rate_limit', async () => {
+    const client = server.client();
+    for (let i = 0; i < SIGNUP_LIMIT; i += 1) {
+      const { error } = await client.auth.signUp({ email: uniqueEmail('rl'), password: PASSWORD });
+      expect(error).toBeNull();
+    }
+    const email = uniqueEmail('rl-over');
+    const { data, error } = await client.auth.signUp({ email, password: PASSWORD });
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
+    expect(data.session).toBeNull();
+    // The refused sign-up made no account.
+    const login = await server.client().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(login.error).toMatchObject({ code: 'invalid_credentials' });
+
+    // The counters live in PostgreSQL, where every replica shares them.
+    const { rows } = await server.database.db.query<{ bucket: string; hits: number }>(
+      'SELECT bucket, hits FROM auth.rate_limits ORDER BY bucket',
+    );
+    expect(rows).toEqual([
+      { bucket: 'signup:127.0.0.1', hits: SIGNUP_LIMIT + 1 },
+      { bucket: 'token:127.0.0.1', hits: 1 },
+    ]);
+  });
+
+  it('counts token grants separately and refuses those over the limit', async () => {
+    // Unknown grant types are refused before they are counted, as in GoTrue.
+    for (let i = 0; i < 3; i += 1) {
+      const unknown = await postJson(server, '/token?grant_type=nonsense', {});
+      expectAuthError(unknown, 400, 'invalid_credentials');
+    }
+    const client = server.client();
+    for (let i = 0; i < TOKEN_LIMIT; i += 1) {
+      const { error } = await client.auth.signInWithPassword({
+        email: uniqueEmail('nobody'),
+        password: PASSWORD,
+      });
+      expect(error).toMatchObject({ status: 400, code: 'invalid_credentials' });
+    }
+    const over = await client.auth.signInWithPassword({ email: uniqueEmail(), password: PASSWORD });
+    expect(over.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+    const refresh = await postJson(server, '/token?grant_type=refresh_token', {
+      refresh_token: 'A'.repeat(43),
+    });
+    expectAuthError(refresh, 429, 'over_request_rate_limit', 'Request rate limit reached');
+  });
+});
