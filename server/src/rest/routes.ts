@@ -1,8 +1,151 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { ApiError, internalError, invalidBody, sendError, toApiError } from './errors.ts';
+import {
+  handleDelete,
+  handleInsert,
+  handleRead,
+  handleUpdate,
+  type DataMethod,
+  type DataRequest,
+  type DataResponse,
+} from './handlers.ts';
+import { parseQuery } from './parse-query.ts';
+import { authenticate, type RequestAuth } from './request-auth.ts';
+import { checkProfile } from './request-headers.ts';
+import { createSchemaCacheLoader, EXPOSED_SCHEMA, findRelation } from './schema-cache.ts';
 
-/** The PostgREST-compatible subset under /rest/v1. */
+// OPTIONS is left to the CORS plugin, which answers preflights for the whole app.
+const ROUTED_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'PUT'];
+
+const HANDLERS: Record<DataMethod, (req: DataRequest) => Promise<DataResponse>> = {
+  GET: handleRead,
+  HEAD: handleRead,
+  POST: handleInsert,
+  PATCH: handleUpdate,
+  DELETE: handleDelete,
+};
+
+function unsupportedMethod(method: string): ApiError {
+  return new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+}
+
+function invalidPath(): ApiError {
+  return new ApiError(404, 'PGRST125', 'Invalid path specified in request URL');
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw invalidPath();
+  }
+}
+
+/** What a path under /rest/v1 names: the root, a function, or a relation. */
+function resolvePath(path: string, method: string): string {
+  const segments = path.split('/').filter((s) => s !== '');
+  if (segments.length === 0) {
+    if (method !== 'GET' && method !== 'HEAD') throw unsupportedMethod(method);
+    // PostgREST with its OpenAPI output switched off; the schema is not advertised.
+    throw new ApiError(404, 'PGRST126', 'Root endpoint metadata is disabled');
+  }
+  if (segments[0] === 'rpc' && segments.length === 2) {
+    const fn = `${EXPOSED_SCHEMA}.${decodeSegment(segments[1]!)}`;
+    throw new ApiError(
+      404,
+      'PGRST202',
+      `Could not find the function ${fn} without parameters in the schema cache`,
+      {
+        details: `Searched for the function ${fn} without parameters, but no matches were found in the schema cache.`,
+      },
+    );
+  }
+  if (segments.length !== 1) throw invalidPath();
+  return decodeSegment(segments[0]!);
+}
+
+function apiKeyFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers['apikey'];
+  if (typeof header === 'string') return header;
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.['apikey'];
+  return typeof fromQuery === 'string' ? fromQuery : undefined;
+}
+
+/** Fastify's own failures (body parsing, size, content type) in PostgREST's wire format. */
+function frameworkError(err: FastifyError, bodyLimit: number): ApiError | undefined {
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return new ApiError(413, 'PGRST102', 'Request body is too large', {
+      details: `The body may be at most ${bodyLimit} bytes`,
+    });
+  }
+  if (err.code?.startsWith('FST_ERR_CTP')) return invalidBody('Empty or invalid json', err.message);
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) return new ApiError(status, 'PGRST100', err.message);
+  return undefined;
+}
+
+/** The PostgREST-compatible subset under /rest/v1 (DESIGN.md 6). */
 export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  void ctx;
-  void app;
+  const schemaCache = createSchemaCacheLoader(ctx.db);
+  const prefix = app.prefix;
+  const bodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024;
+
+  // The body is kept as text: payload.ts checks it and PostgreSQL reads the
+  // original bytes, so no parser of ours reshapes numbers or keys on the way.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  const fail = (request: FastifyRequest, reply: FastifyReply, err: unknown, authed: boolean) => {
+    const known =
+      toApiError(err, authed) ??
+      (typeof (err as FastifyError | null)?.code === 'string'
+        ? frameworkError(err as FastifyError, bodyLimit)
+        : undefined);
+    if (!known) request.log.error({ err }, 'data API request failed unexpectedly');
+    return sendError(reply, known ?? internalError());
+  };
+
+  app.setErrorHandler((err, request, reply) => fail(request, reply, err, false));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      reply,
+      ROUTED_METHODS.includes(request.method) ? invalidPath() : unsupportedMethod(request.method),
+    ),
+  );
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    let auth: RequestAuth | undefined;
+    try {
+      const [pathPart = '', search = ''] = splitUrl(request.url);
+      const name = resolvePath(pathPart.slice(prefix.length), request.method);
+      if (request.method === 'PUT') throw unsupportedMethod('PUT');
+      checkProfile(request.method, request.headers);
+      auth = await authenticate(request.headers, apiKeyFrom(request), ctx.jwt);
+      const query = parseQuery(search);
+      const relation = findRelation(await schemaCache(), name);
+      const method = request.method as DataMethod;
+      const response = await HANDLERS[method]({
+        method,
+        relation,
+        query,
+        headers: request.headers,
+        body: request.body,
+        auth,
+        db: ctx.db,
+      });
+      return reply.code(response.status).headers(response.headers).send(response.body);
+    } catch (err) {
+      return fail(request, reply, err, auth?.role === 'authenticated');
+    }
+  };
+  app.route({ method: ROUTED_METHODS, url: '/', handler });
+  app.route({ method: ROUTED_METHODS, url: '/*', handler });
+}
+
+function splitUrl(url: string): [string, string] {
+  const mark = url.indexOf('?');
+  return mark === -1 ? [url, ''] : [url.slice(0, mark), url.slice(mark + 1)];
 }

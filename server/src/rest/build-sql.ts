@@ -1,0 +1,249 @@
+import { ApiError } from './errors.ts';
+import type { Filter, LogicTree } from './parse-filter.ts';
+import type { OrderTerm, SelectItem } from './parse-query.ts';
+import type { Payload } from './payload.ts';
+import type { RowRange } from './range.ts';
+import type { Media } from './request-headers.ts';
+import { EXPOSED_SCHEMA, type Column, type Relation } from './schema-cache.ts';
+
+/**
+ * One SQL statement and its parameters. Every statement answers one row:
+ * `total` (exact count or NULL), `page_total` and `body`, the JSON text made by
+ * PostgreSQL itself so that PGlite and node-postgres give identical bytes.
+ */
+export interface Statement {
+  sql: string;
+  params: string[];
+}
+
+/** Identifiers reach SQL only from the schema cache, and always quoted. */
+export function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** Every value a client sends becomes a bound text parameter; PostgreSQL does the typing. */
+class Params {
+  readonly values: string[] = [];
+
+  add(value: string): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+const COMPARISON_SQL = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+const IS_SQL = {
+  null: 'NULL',
+  not_null: 'NOT NULL',
+  true: 'TRUE',
+  false: 'FALSE',
+  unknown: 'UNKNOWN',
+} as const;
+
+function relationSql(relation: Relation): string {
+  return `${quoteIdent(EXPOSED_SCHEMA)}.${quoteIdent(relation.name)}`;
+}
+
+/** A column named in select, a filter or order: unknown ones fail as PostgreSQL's 42703 would. */
+function readColumn(relation: Relation, name: string): Column {
+  const column = relation.columns.get(name);
+  if (!column) {
+    throw new ApiError(400, '42703', `column ${relation.name}.${name} does not exist`);
+  }
+  return column;
+}
+
+/** A column named by a request body or columns=: PostgREST's PGRST204. */
+function payloadColumn(relation: Relation, name: string): Column {
+  const column = relation.columns.get(name);
+  if (!column) {
+    throw new ApiError(
+      400,
+      'PGRST204',
+      `Could not find the '${name}' column of '${relation.name}' in the schema cache`,
+    );
+  }
+  return column;
+}
+
+/** PostgreSQL array literal of text elements, every element quoted and escaped. */
+function arrayLiteral(values: string[]): string {
+  // PostgREST reads `in.()` as the empty list.
+  if (values.length === 1 && values[0] === '') return '{}';
+  const quoted = values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`);
+  return `{${quoted.join(',')}}`;
+}
+
+function filterSql(relation: Relation, filter: Filter, params: Params): string {
+  const column = readColumn(relation, filter.column);
+  const ref = `${relationSql(relation)}.${quoteIdent(column.name)}`;
+  const op = filter.operation;
+  let sql: string;
+  if (op.kind === 'is') {
+    sql = `${ref} IS ${IS_SQL[op.value]}`;
+  } else if (op.kind === 'in') {
+    sql = `${ref} = ANY (${params.add(arrayLiteral(op.values))}::text::${column.type}[])`;
+  } else if (op.operator === 'like' || op.operator === 'ilike') {
+    // PostgREST lets `*` stand for `%`, which is awkward to put in a URL.
+    const pattern = params.add(op.value.replaceAll('*', '%'));
+    sql = `${ref} ${op.operator === 'like' ? 'LIKE' : 'ILIKE'} ${pattern}::text`;
+  } else {
+    // Cast from text to the column's own type: 'abc' against an integer is 22P02, as in PostgREST.
+    sql = `${ref} ${COMPARISON_SQL[op.operator]} ${params.add(op.value)}::text::${column.type}`;
+  }
+  return filter.negate ? `NOT (${sql})` : sql;
+}
+
+function treeSql(relation: Relation, tree: LogicTree, params: Params): string {
+  if (tree.kind === 'filter') return filterSql(relation, tree.filter, params);
+  const joiner = tree.operator === 'and' ? ' AND ' : ' OR ';
+  const inner = tree.children.map((child) => treeSql(relation, child, params)).join(joiner);
+  return `${tree.negate ? 'NOT ' : ''}(${inner})`;
+}
+
+function whereSql(relation: Relation, where: LogicTree[], params: Params): string {
+  if (where.length === 0) return '';
+  return ` WHERE ${where.map((tree) => `(${treeSql(relation, tree, params)})`).join(' AND ')}`;
+}
+
+function orderSql(relation: Relation, order: OrderTerm[]): string {
+  if (order.length === 0) return '';
+  const terms = order.map((term) => {
+    const ref = `${relationSql(relation)}.${quoteIdent(readColumn(relation, term.column).name)}`;
+    const direction = term.direction ? ` ${term.direction.toUpperCase()}` : '';
+    const nulls = term.nulls ? ` NULLS ${term.nulls.toUpperCase()}` : '';
+    return `${ref}${direction}${nulls}`;
+  });
+  return ` ORDER BY ${terms.join(', ')}`;
+}
+
+function selectSql(relation: Relation, select: SelectItem[]): string {
+  return select
+    .map((item) =>
+      item.kind === 'star'
+        ? `${relationSql(relation)}.*`
+        : `${relationSql(relation)}.${quoteIdent(readColumn(relation, item.name).name)}`,
+    )
+    .join(', ');
+}
+
+/** The response body as PostgreSQL renders it; NULL when the response has none. */
+function bodySql(media: Media | null): string {
+  if (!media) return 'NULL::text';
+  if (media.shape === 'object') {
+    return media.stripNulls
+      ? 'json_strip_nulls(json_agg(_t) -> 0)::text'
+      : '(json_agg(_t) -> 0)::text';
+  }
+  const rows = media.stripNulls ? 'json_strip_nulls(json_agg(_t))' : 'json_agg(_t)';
+  return `coalesce(${rows}, '[]')::text`;
+}
+
+export interface ReadPlan {
+  select: SelectItem[];
+  where: LogicTree[];
+  order: OrderTerm[];
+  range: RowRange;
+  count: boolean;
+  /** null for HEAD: no body is computed. */
+  media: Media | null;
+}
+
+export function buildRead(relation: Relation, plan: ReadPlan): Statement {
+  const params = new Params();
+  const from = relationSql(relation);
+  const where = whereSql(relation, plan.where, params);
+  const order = orderSql(relation, plan.order);
+  const limit =
+    plan.range.limit === null ? '' : ` LIMIT ${params.add(String(plan.range.limit))}::text::bigint`;
+  const offset =
+    plan.range.offset === 0 ? '' : ` OFFSET ${params.add(String(plan.range.offset))}::text::bigint`;
+  const total = plan.count ? `(SELECT count(*) FROM ${from}${where})` : 'NULL::bigint';
+  const page = `SELECT ${selectSql(relation, plan.select)} FROM ${from}${where}${order}${limit}${offset}`;
+  return {
+    sql: `SELECT ${total} AS total, count(*) AS page_total, ${bodySql(plan.media)} AS body FROM (${page}) _t`,
+    params: params.values,
+  };
+}
+
+/** What a mutation hands back: the selected columns (return=representation), or nothing. */
+export interface MutationOutput {
+  /** null: RETURNING 1, so no SELECT privilege or policy is needed for the rows. */
+  returning: SelectItem[] | null;
+  media: Media | null;
+}
+
+function wrapMutation(relation: Relation, mutation: string, output: MutationOutput): string {
+  const returning = output.returning ? selectSql(relation, output.returning) : '1';
+  return (
+    `WITH _src AS (${mutation} RETURNING ${returning}) ` +
+    `SELECT NULL::bigint AS total, count(*) AS page_total, ${bodySql(output.media)} AS body ` +
+    `FROM (SELECT * FROM _src) _t`
+  );
+}
+
+/**
+ * The rows of a payload, typed by the target columns. With missing=default, a
+ * key absent from a row takes the column default, as PostgREST does by merging
+ * the defaults (SQL from the catalogue) under each row.
+ */
+function recordsSql(columns: Column[], json: string, applyDefaults: boolean, params: Params) {
+  const typed = columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(', ');
+  const withDefaults = applyDefaults ? columns.filter((c) => c.defaultSql !== null) : [];
+  if (withDefaults.length === 0) return `json_to_recordset(${json}::text::json) AS _b(${typed})`;
+  const defaults = withDefaults.map((c) => `${params.add(c.name)}::text, ${c.defaultSql}`);
+  return (
+    `jsonb_to_recordset((SELECT jsonb_agg(jsonb_build_object(${defaults.join(', ')}) || _e) ` +
+    `FROM jsonb_array_elements(${json}::text::jsonb) _e)) AS _b(${typed})`
+  );
+}
+
+/** All rows in ONE INSERT, so they share the transaction's now() and land all or none. */
+export function buildInsert(
+  relation: Relation,
+  payload: Payload,
+  applyDefaults: boolean,
+  output: MutationOutput,
+): Statement {
+  const params = new Params();
+  const columns = payload.columns.map((name) => payloadColumn(relation, name));
+  const json = params.add(payload.json);
+  let insert: string;
+  if (columns.length === 0) {
+    insert = `INSERT INTO ${relationSql(relation)} SELECT FROM json_array_elements(${json}::text::json)`;
+  } else {
+    const names = columns.map((c) => quoteIdent(c.name)).join(', ');
+    const records = recordsSql(columns, json, applyDefaults, params);
+    insert = `INSERT INTO ${relationSql(relation)} (${names}) SELECT ${names} FROM ${records}`;
+  }
+  return { sql: wrapMutation(relation, insert, output), params: params.values };
+}
+
+/** null when the body names no column: there is nothing to update (PostgREST answers with no rows). */
+export function buildUpdate(
+  relation: Relation,
+  payload: Payload,
+  applyDefaults: boolean,
+  where: LogicTree[],
+  output: MutationOutput,
+): Statement | null {
+  const columns = payload.columns.map((name) => payloadColumn(relation, name));
+  if (columns.length === 0) return null;
+  const params = new Params();
+  const records = recordsSql(columns, params.add(payload.json), applyDefaults, params);
+  const set = columns.map((c) => `${quoteIdent(c.name)} = _b.${quoteIdent(c.name)}`).join(', ');
+  const update =
+    `UPDATE ${relationSql(relation)} SET ${set} ` +
+    `FROM (SELECT * FROM ${records} LIMIT 1) _b${whereSql(relation, where, params)}`;
+  return { sql: wrapMutation(relation, update, output), params: params.values };
+}
+
+export function buildDelete(
+  relation: Relation,
+  where: LogicTree[],
+  output: MutationOutput,
+): Statement {
+  const params = new Params();
+  const remove = `DELETE FROM ${relationSql(relation)}${whereSql(relation, where, params)}`;
+  return { sql: wrapMutation(relation, remove, output), params: params.values };
+}

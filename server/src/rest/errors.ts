@@ -1,0 +1,156 @@
+import type { FastifyReply } from 'fastify';
+
+/** PostgREST's error body: every failure of the data API leaves in this shape. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  details: string | null;
+  hint: string | null;
+}
+
+export interface ApiErrorOptions {
+  details?: string | null;
+  hint?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** A failure with a known status and PostgREST code; handlers throw it, one renderer writes it. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: string | null;
+  readonly hint: string | null;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, options: ApiErrorOptions = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = options.details ?? null;
+    this.hint = options.hint ?? null;
+    this.headers = options.headers ?? {};
+  }
+
+  body(): ErrorBody {
+    return { code: this.code, message: this.message, details: this.details, hint: this.hint };
+  }
+}
+
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  // A 401 tells the client which scheme to use, as PostgREST does.
+  const headers =
+    error.status === 401 && !error.headers['WWW-Authenticate']
+      ? { ...error.headers, 'WWW-Authenticate': 'Bearer' }
+      : error.headers;
+  return reply
+    .code(error.status)
+    .headers(headers)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(error.body()));
+}
+
+/** The shape both drivers (node-postgres and PGlite) give a PostgreSQL error. */
+interface DatabaseErrorLike {
+  code: string;
+  message: string;
+  detail?: string;
+  hint?: string;
+}
+
+function isDatabaseError(err: unknown): err is DatabaseErrorLike {
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof message === 'string';
+}
+
+// Network-level failures reaching the database: PostgREST answers 503 PGRST000.
+const CONNECTION_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+]);
+
+/**
+ * PostgREST's table from SQLSTATE to HTTP status (src/library/PostgREST/Error.hs,
+ * mapSQLtoHTTP). `authenticated` decides 42501: 401 asks an anonymous caller to
+ * sign in, 403 tells a signed-in one that signing in again will not help.
+ */
+export function statusForSqlState(state: string, message: string, authenticated: boolean): number {
+  const exact: Record<string, number> = {
+    '23503': 409,
+    '23505': 409,
+    '25006': 405,
+    '42883': 404,
+    '42P01': 404,
+    '42P17': 500,
+    '53400': 500,
+    '57P01': 503,
+    P0001: 400,
+  };
+  if (state === '42501') return authenticated ? 403 : 401;
+  if (state === '21000') return message.endsWith('requires a WHERE clause') ? 400 : 500;
+  if (state === '22023') {
+    return message.startsWith('role') && message.endsWith('does not exist') ? 401 : 400;
+  }
+  const found = exact[state];
+  if (found !== undefined) return found;
+  const byClass: Record<string, number> = {
+    '08': 503,
+    '09': 500,
+    '0L': 403,
+    '0P': 403,
+    '25': 500,
+    '28': 403,
+    '2D': 500,
+    '38': 500,
+    '39': 500,
+    '3B': 500,
+    '40': 500,
+    '53': 503,
+    '54': 500,
+    '55': 500,
+    '57': 500,
+    '58': 500,
+    F0: 500,
+    HV: 500,
+    P0: 500,
+    XX: 500,
+  };
+  return byClass[state.slice(0, 2)] ?? 400;
+}
+
+/** Any thrown value as the error the client sees; undefined means "a bug: answer 500". */
+export function toApiError(err: unknown, authenticated: boolean): ApiError | undefined {
+  if (err instanceof ApiError) return err;
+  if (isDatabaseError(err)) {
+    return new ApiError(
+      statusForSqlState(err.code, err.message, authenticated),
+      err.code,
+      err.message,
+      { details: err.detail || null, hint: err.hint || null },
+    );
+  }
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && CONNECTION_ERRORS.has(code)) {
+    return new ApiError(503, 'PGRST000', 'Database connection error. Retrying the connection.');
+  }
+  return undefined;
+}
+
+export function internalError(): ApiError {
+  return new ApiError(500, 'PGRSTX00', 'Internal server error');
+}
+
+export function queryError(message: string, details: string | null = null): ApiError {
+  return new ApiError(400, 'PGRST100', message, { details });
+}
+
+export function notImplemented(details: string): ApiError {
+  return new ApiError(400, 'PGRST127', 'Feature not implemented', { details });
+}
+
+export function invalidBody(message: string, details: string | null = null): ApiError {
+  return new ApiError(400, 'PGRST102', message, { details });
+}
