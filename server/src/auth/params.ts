@@ -26,6 +26,22 @@ function describe(value: unknown): string {
 // here they are a client error instead of a database failure.
 const UNSTORABLE_JSON = /\\u0000|\\ud[89a-f][0-9a-f]{2}/i;
 
+// Metadata is a flat-ish bag of profile fields; PostgreSQL (and our own
+// JSON.stringify) would exhaust their stacks on values nested thousands deep.
+const MAX_DEPTH = 64;
+
+/** Iterative, so that measuring a hostile value cannot itself overflow the stack. */
+function depthExceeds(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const [node, depth] = item;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(node)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -49,6 +65,9 @@ export function readParams<const S extends Shape>(rawBody: unknown, shape: S): P
     } else if (kind === 'string' && typeof value === 'string') {
       result[field] = value;
     } else if (kind === 'object' && isJsonObject(value)) {
+      if (depthExceeds(value, MAX_DEPTH)) {
+        throw badJson(`field ${field} is nested more than ${MAX_DEPTH} levels deep`);
+      }
       if (UNSTORABLE_JSON.test(JSON.stringify(value))) {
         throw badJson(`field ${field} contains characters that cannot be stored`);
       }

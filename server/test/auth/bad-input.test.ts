@@ -101,6 +101,19 @@ describe('malformed bodies', () => {
       expectAuthError(res, 400, 'bad_json');
     }
   });
+  it('refuses metadata nested deeper than any profile needs, before PostgreSQL would fail', async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const signup = await postJson(
+      server,
+      '/signup',
+      `{"email":"${uniqueEmail('deep')}","password":"${PASSWORD}","data":{"a":${deep}}}`,
+    );
+    expectAuthError(signup, 400, 'bad_json');
+    const update = await send(BODY_ENDPOINTS[3] as Endpoint, `{"data":{"a":${deep}}}`);
+    expectAuthError(update, 400, 'bad_json');
+    const fine = await send(BODY_ENDPOINTS[3] as Endpoint, '{"data":{"a":{"b":{"c":[1,[2]]}}}}');
+    expect(fine.status).toBe(200);
+  });
 });
 
 describe('content types and sizes', () => {
