@@ -101,6 +101,7 @@ describe('malformed bodies', () => {
       expectAuthError(res, 400, 'bad_json');
     }
   });
+
   it('refuses metadata nested deeper than any profile needs, before PostgreSQL would fail', async () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const signup = await postJson(
@@ -118,17 +119,10 @@ describe('malformed bodies', () => {
 
 describe('content types and sizes', () => {
   it('reads a JSON body whatever its Content-Type, as GoTrue does', async () => {
-    const body = JSON.stringify({ email: uniqueEmail('plain'), password: PASSWORD });
-    for (const type of [
-      'text/plain',
-      'application/octet-stream',
-      'application/json; charset=latin1',
-    ]) {
-      const res = await send(
-        BODY_ENDPOINTS[0] as Endpoint,
-        body.replace('plain', `p${type.length}`),
-        type,
-      );
+    const types = ['text/plain', 'application/octet-stream', 'application/json; charset=latin1'];
+    for (const type of types) {
+      const body = JSON.stringify({ email: uniqueEmail('any-type'), password: PASSWORD });
+      const res = await send(BODY_ENDPOINTS[0] as Endpoint, body, type);
       expect(res.status, type).toBe(200);
     }
   });
