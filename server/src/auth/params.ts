@@ -23,8 +23,10 @@ function describe(value: unknown): string {
 }
 
 // PostgreSQL refuses NUL characters and unpaired surrogates in jsonb; caught
-// here they are a client error instead of a database failure.
-const UNSTORABLE_JSON = /\\u0000|\\ud[89a-f][0-9a-f]{2}/i;
+// here they are a client error instead of a database failure. JSON.stringify
+// writes exactly these as \u escapes; an even run of backslashes before "u"
+// is an escaped backslash followed by ordinary text, which is fine.
+const UNSTORABLE_JSON = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
 
 // Metadata is a flat-ish bag of profile fields; PostgreSQL (and our own
 // JSON.stringify) would exhaust their stacks on values nested thousands deep.

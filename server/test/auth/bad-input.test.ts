@@ -100,6 +100,15 @@ describe('malformed bodies', () => {
       const res = await postJson(server, '/signup', body);
       expectAuthError(res, 400, 'bad_json');
     }
+    // The same characters written as plain text are ordinary data.
+    const text = { note: 'type \\u0000 or \\ud800 to see an escape' };
+    const { data, error } = await server.client().auth.signUp({
+      email: uniqueEmail('text'),
+      password: PASSWORD,
+      options: { data: text },
+    });
+    expect(error).toBeNull();
+    expect(data.user?.user_metadata).toMatchObject(text);
   });
 
   it('refuses metadata nested deeper than any profile needs, before PostgreSQL would fail', async () => {
