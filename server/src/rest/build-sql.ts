@@ -1,4 +1,4 @@
-import { ApiError } from './errors.ts';
+import { ApiError, queryError } from './errors.ts';
 import type { Filter, LogicTree } from './parse-filter.ts';
 import type { OrderTerm, SelectItem } from './parse-query.ts';
 import type { Payload } from './payload.ts';
@@ -66,6 +66,11 @@ function payloadColumn(relation: Relation, name: string): Column {
   return column;
 }
 
+/** The columns a payload writes, each once (PostgREST keeps them in a set). */
+function uniqueColumns(relation: Relation, names: string[]): Column[] {
+  return [...new Set(names)].map((name) => payloadColumn(relation, name));
+}
+
 /** PostgreSQL array literal of text elements, every element quoted and escaped. */
 function arrayLiteral(values: string[]): string {
   // PostgREST reads `in.()` as the empty list.
@@ -117,7 +122,18 @@ function orderSql(relation: Relation, order: OrderTerm[]): string {
   return ` ORDER BY ${terms.join(', ')}`;
 }
 
+// PostgreSQL refuses target lists over 1664 entries with a class-54 error,
+// which PostgREST turns into a 500; a select that wide is refused up front.
+const MAX_SELECT_WIDTH = 1000;
+
 function selectSql(relation: Relation, select: SelectItem[]): string {
+  const width = select.reduce((n, i) => n + (i.kind === 'star' ? relation.columns.size : 1), 0);
+  if (width > MAX_SELECT_WIDTH) {
+    throw queryError(
+      'Too many columns in select',
+      `A select may name at most ${MAX_SELECT_WIDTH} columns, * counting as all of them`,
+    );
+  }
   return select
     .map((item) =>
       item.kind === 'star'
@@ -206,7 +222,7 @@ export function buildInsert(
   output: MutationOutput,
 ): Statement {
   const params = new Params();
-  const columns = payload.columns.map((name) => payloadColumn(relation, name));
+  const columns = uniqueColumns(relation, payload.columns);
   const json = params.add(payload.json);
   let insert: string;
   if (columns.length === 0) {
@@ -227,7 +243,7 @@ export function buildUpdate(
   where: LogicTree[],
   output: MutationOutput,
 ): Statement | null {
-  const columns = payload.columns.map((name) => payloadColumn(relation, name));
+  const columns = uniqueColumns(relation, payload.columns);
   if (columns.length === 0) return null;
   const params = new Params();
   const records = recordsSql(columns, params.add(payload.json), applyDefaults, params);

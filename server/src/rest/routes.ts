@@ -73,13 +73,20 @@ function apiKeyFrom(request: FastifyRequest): string | undefined {
 }
 
 /** Fastify's own failures (body parsing, size, content type) in PostgREST's wire format. */
-function frameworkError(err: FastifyError, bodyLimit: number): ApiError | undefined {
+function frameworkError(
+  err: FastifyError,
+  bodyLimit: number,
+  contentType: string | undefined,
+): ApiError | undefined {
   if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return new ApiError(413, 'PGRST102', 'Request body is too large', {
       details: `The body may be at most ${bodyLimit} bytes`,
     });
   }
-  if (err.code?.startsWith('FST_ERR_CTP')) return invalidBody('Empty or invalid json', err.message);
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return invalidBody(`Content-Type not acceptable: ${contentType ?? ''}`);
+  }
+  if (err.code?.startsWith('FST_ERR_CTP')) return invalidBody(err.message);
   const status = err.statusCode ?? 500;
   if (status >= 400 && status < 500) return new ApiError(status, 'PGRST100', err.message);
   return undefined;
@@ -102,7 +109,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const known =
       toApiError(err, authed) ??
       (typeof (err as FastifyError | null)?.code === 'string'
-        ? frameworkError(err as FastifyError, bodyLimit)
+        ? frameworkError(err as FastifyError, bodyLimit, request.headers['content-type'])
         : undefined);
     if (!known) request.log.error({ err }, 'data API request failed unexpectedly');
     return sendError(reply, known ?? internalError());

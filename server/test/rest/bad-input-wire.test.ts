@@ -190,6 +190,14 @@ describe('headers and paths', () => {
     const nested = `${'['.repeat(200)}${']'.repeat(200)}`;
     const requests: Array<[string, RequestInit & { token?: string }]> = [
       ['/questions?or=(((((', { token: t }],
+      [`/questions?select=${Array(1100).fill('id').join(',')}`, { token: t }],
+      [`/questions?select=${Array(400).fill('*').join(',')}`, { token: t }],
+      ['/user_answers?answer=is.true', { token: t }],
+      ['/user_answers?created_at=gt.yesterday-ish', { token: t }],
+      [
+        '/user_answers',
+        { token: t, method: 'POST', headers: { 'Content-Type': ';;;' }, body: '{}' },
+      ],
       ['/questions?select=,,,', { token: t }],
       ['/questions?id=in.("unterminated', { token: t }],
       ['/questions?order=', { token: t }],
