@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
+import { refreshStatisticsPeriodically } from './db/statistics.ts';
 import { loadDeps } from './runtime.ts';
 
 // Reads configuration, opens the database, listens; everything else is buildApp.
@@ -21,6 +22,11 @@ async function main() {
     { database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})` },
     'database ready',
   );
+  const statistics = config.databaseUrl
+    ? undefined
+    : refreshStatisticsPeriodically(deps.db, (err) =>
+        app.log.warn({ err }, 'refreshing planner statistics failed'),
+      );
   if (!config.smtpUrl) {
     app.log.info('SMTP_URL is not set: new sign-ups are confirmed automatically');
   }
@@ -31,6 +37,7 @@ async function main() {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     // close() stops accepting and waits for in-flight requests.
+    statistics?.stop();
     await app.close();
     await deps.db.close();
     process.exit(0);

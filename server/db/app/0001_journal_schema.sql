@@ -21,7 +21,11 @@ CREATE TABLE public.user_answers (
   answer text NOT NULL CHECK (char_length(answer) <= 10000),
   created_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX user_answers_user_created_idx ON public.user_answers (user_id, created_at DESC);
+-- One answer per question per activity: an activity is the set of a user's
+-- answers sharing one created_at (SPEC.md 7). The index also serves the
+-- history, newest first, and the per-activity lookups of the view below.
+CREATE UNIQUE INDEX user_answers_user_created_question_idx
+  ON public.user_answers (user_id, created_at DESC, question_id);
 CREATE INDEX user_answers_question_id_idx ON public.user_answers (question_id);
 
 -- Authorization is row-level security and nothing else (docs/decisions/002).
@@ -31,12 +35,14 @@ ALTER TABLE public.user_answers ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY pages_read ON public.pages FOR SELECT TO authenticated USING (true);
 CREATE POLICY questions_read ON public.questions FOR SELECT TO authenticated USING (true);
+-- `(SELECT auth.uid())` is evaluated once per statement, not once per row,
+-- which lets the planner use the index on user_id.
 CREATE POLICY user_answers_select_own ON public.user_answers
-  FOR SELECT TO authenticated USING (user_id = auth.uid());
+  FOR SELECT TO authenticated USING (user_id = (SELECT auth.uid()));
 CREATE POLICY user_answers_insert_own ON public.user_answers
-  FOR INSERT TO authenticated WITH CHECK (user_id = auth.uid());
+  FOR INSERT TO authenticated WITH CHECK (user_id = (SELECT auth.uid()));
 CREATE POLICY user_answers_delete_own ON public.user_answers
-  FOR DELETE TO authenticated USING (user_id = auth.uid());
+  FOR DELETE TO authenticated USING (user_id = (SELECT auth.uid()));
 
 -- Hosted Supabase grants everything in public to anon and authenticated by
 -- default; take that back and grant only what each role needs.
@@ -48,28 +54,31 @@ GRANT INSERT (user_id, question_id, answer) ON public.user_answers TO authentica
 
 -- One typed row per saved activity. security_invoker makes the caller's RLS
 -- apply, so a user sees only their own rows through it too.
+-- Driven by the activity-description answers in index order, with the other
+-- answers fetched per activity, so that "newest 50" reads about 50 activities
+-- instead of aggregating a user's whole history first.
 CREATE VIEW public.activities WITH (security_invoker = true) AS
-SELECT user_id, created_at, activity,
-       round(energy_text::numeric)::integer AS energy,
-       round(engagement_text::numeric)::integer AS engagement,
-       coalesce(flow_text = 'true', false) AS flow_state,
-       notes
-FROM (
-  SELECT a.user_id, a.created_at,
-         max(a.answer) FILTER (WHERE q.question = 'Activity Description') AS activity,
-         max(a.answer) FILTER (WHERE q.question = 'Energy Level') AS energy_text,
+SELECT d.user_id, d.created_at, d.answer AS activity,
+       round(other.energy_text::numeric)::integer AS energy,
+       round(other.engagement_text::numeric)::integer AS engagement,
+       coalesce(other.flow_text = 'true', false) AS flow_state,
+       other.notes
+FROM public.user_answers d
+JOIN public.questions qd ON qd.id = d.question_id AND qd.question = 'Activity Description'
+JOIN public.pages p ON p.id = qd.page_id AND p.name = 'good_time_journal'
+CROSS JOIN LATERAL (
+  SELECT max(a.answer) FILTER (WHERE q.question = 'Energy Level') AS energy_text,
          max(a.answer) FILTER (WHERE q.question = 'Engagement Level') AS engagement_text,
          max(a.answer) FILTER (WHERE q.question = 'Flow State') AS flow_text,
          max(a.answer) FILTER (WHERE q.question = 'Activity Notes') AS notes
   FROM public.user_answers a
-  JOIN public.questions q ON q.id = a.question_id
-  JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'
-  GROUP BY a.user_id, a.created_at
-) grouped
+  JOIN public.questions q ON q.id = a.question_id AND q.page_id = qd.page_id
+  WHERE a.user_id = d.user_id AND a.created_at = d.created_at
+) other
 -- SPEC.md 5: only entries with an activity text and numeric energy and engagement.
-WHERE btrim(coalesce(activity, '')) <> ''
-  AND energy_text ~ '^\s*[0-9]{1,9}(\.[0-9]+)?\s*$'
-  AND engagement_text ~ '^\s*[0-9]{1,9}(\.[0-9]+)?\s*$';
+WHERE btrim(d.answer) <> ''
+  AND other.energy_text ~ '^\s*[0-9]{1,9}(\.[0-9]+)?\s*$'
+  AND other.engagement_text ~ '^\s*[0-9]{1,9}(\.[0-9]+)?\s*$';
 
 REVOKE ALL ON public.activities FROM anon, authenticated;
 GRANT SELECT ON public.activities TO authenticated;

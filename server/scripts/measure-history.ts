@@ -1,0 +1,77 @@
+// Measures the first screen of Look Back for someone with years of entries:
+// the newest page of 50 from the `activities` view, through supabase-js and
+// our real server, unfiltered and filtered.
+// Usage: node server/scripts/measure-history.ts [activities=11000]
+//   (TEST_DATABASE_URL set: a fresh database on that PostgreSQL; else PGlite)
+import { startTestServer } from '../test/helpers/test-server.ts';
+import { signedInClient } from '../test/helpers/users.ts';
+
+const ACTIVITIES = Number(process.argv[2] ?? 11_000);
+const PAGE_SIZE = 50;
+const RUNS = 15;
+
+const server = await startTestServer();
+try {
+  const { client, userId } = await signedInClient(server, 'history');
+  const seeded = performance.now();
+  // One activity every ~2.4 hours for three years: five answers each, sharing created_at.
+  await server.database.db.query(
+    `INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
+     SELECT $1, q.id,
+            CASE q.question
+              WHEN 'Activity Description' THEN 'Activity ' || i
+              WHEN 'Energy Level' THEN ((i * 37) % 101)::text
+              WHEN 'Engagement Level' THEN ((i * 53) % 101)::text
+              WHEN 'Flow State' THEN (i % 3 = 0)::text
+              ELSE 'Notes for ' || i
+            END,
+            now() - make_interval(mins => i * 144)
+     FROM generate_series(1, $2::int) AS i
+     CROSS JOIN public.questions q`,
+    [userId, ACTIVITIES],
+  );
+  // What the embedded server does every few minutes and autovacuum does on PostgreSQL.
+  await server.database.db.exec('ANALYZE');
+  console.log(
+    `seeded ${ACTIVITIES} activities (${ACTIVITIES * 5} answer rows) in ${Math.round(performance.now() - seeded)} ms`,
+  );
+
+  const cases = {
+    'newest 50, no filter': () =>
+      client
+        .from('activities')
+        .select('*')
+        .order('created_at', { ascending: false })
+        .range(0, PAGE_SIZE - 1),
+    'newest 50, energy>=60, engagement>=40, flow only': () =>
+      client
+        .from('activities')
+        .select('*')
+        .gte('energy', 60)
+        .gte('engagement', 40)
+        .eq('flow_state', true)
+        .order('created_at', { ascending: false })
+        .range(0, PAGE_SIZE - 1),
+    'page 20 (offset 950)': () =>
+      client
+        .from('activities')
+        .select('*')
+        .order('created_at', { ascending: false })
+        .range(950, 999),
+  };
+  for (const [name, run] of Object.entries(cases)) {
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      const { data, error } = await run();
+      times.push(performance.now() - started);
+      if (error || data?.length !== PAGE_SIZE)
+        throw new Error(`${name}: ${error?.message ?? data?.length}`);
+    }
+    times.sort((a, b) => a - b);
+    const p = (q: number) => Math.round(times[Math.floor(q * (times.length - 1))]!);
+    console.log(`${name}: median ${p(0.5)} ms, p90 ${p(0.9)} ms over ${RUNS} runs`);
+  }
+} finally {
+  await server.close();
+}
