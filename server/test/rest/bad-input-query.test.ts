@@ -185,6 +185,19 @@ describe('values that do not fit', () => {
       .insert({ user_id: user.userId, question_id: 999_999, answer: 'x' });
     expect(dangling).toMatchObject({ status: 409, error: { code: '23503' } });
   });
+
+  it('the same question twice in one activity is a conflict, 409 23505, and nothing lands', async () => {
+    const twice = [1, 2].map((n) => ({
+      user_id: user.userId,
+      question_id: questionId,
+      answer: `note ${n}`,
+    }));
+    const { error, status } = await user.client.from('user_answers').insert(twice);
+    expect(status).toBe(409);
+    expect(error?.code).toBe('23505');
+    const { data } = await user.client.from('user_answers').select('id').like('answer', 'note *');
+    expect(data).toEqual([]);
+  });
 });
 
 describe('limits and ranges', () => {

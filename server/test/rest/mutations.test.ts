@@ -217,3 +217,32 @@ describe('DELETE', () => {
     expect(res.headers.get('content-range')).toBe('*/0');
   });
 });
+
+describe('a larger page set', () => {
+  it('pages 57 rows as PostgREST does: 0-24/57, then 50-56/57', async () => {
+    const rows = Array.from({ length: 57 }, (_, n) => ({ label: `bulk-${n}`, qty: n }));
+    expect((await user.client.from('items').insert(rows)).error).toBeNull();
+    const pages: Array<[string, number, string, number]> = [
+      ['limit=25', 206, '0-24/57', 25],
+      ['limit=25&offset=50', 206, '50-56/57', 7],
+      ['limit=100', 200, '0-56/57', 57],
+    ];
+    for (const [params, status, range, length] of pages) {
+      const res = await restFetch(
+        server,
+        `/items?select=qty&label=like.bulk-*&order=qty&${params}`,
+        {
+          token: user.accessToken,
+          headers: { Prefer: 'count=exact' },
+        },
+      );
+      const body = (await res.json()) as Array<{ qty: number }>;
+      expect({ params, status: res.status, range: res.headers.get('content-range') }).toEqual({
+        params,
+        status,
+        range,
+      });
+      expect(body).toHaveLength(length);
+    }
+  });
+});
