@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -30,7 +31,14 @@ const SUPABASE_HEADERS = [
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const jwt = createJwtKeys(deps.jwtSecret);
-  const ctx: AppContext = { config, db: deps.db, jwt, anonKey: await createAnonKey(jwt) };
+  const ctx: AppContext = {
+    config,
+    db: deps.db,
+    jwt,
+    anonKey: await createAnonKey(jwt),
+    // A key of its own, so that no token type can stand in for another.
+    refreshTokenKey: createHmac('sha256', deps.jwtSecret).update('refresh-token-key').digest(),
+  };
 
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
@@ -56,6 +64,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(cors, {
     origin: true,
     credentials: true,
+    // The default list lacks PUT/PATCH/DELETE, which PUT /user and the data API need.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     exposedHeaders: SUPABASE_HEADERS,
     maxAge: 86400,
   });

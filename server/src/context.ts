@@ -8,4 +8,6 @@ export interface AppContext {
   db: Database;
   jwt: JwtKeys;
   anonKey: string;
+  /** HMAC key for refresh tokens (auth/tokens.ts), derived from the JWT secret. */
+  refreshTokenKey: Buffer;
 }

@@ -43,6 +43,23 @@ describe('runtime endpoints', () => {
     expect(await res.json()).toMatchObject({ message: 'Invalid API key' });
   });
 
+  it('lets another origin use every verb the APIs need (CORS preflight)', async () => {
+    const res = await fetch(`${server.url}/rest/v1/user_answers`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://energy.example',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization,apikey,content-type,prefer',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://energy.example');
+    for (const verb of ['PUT', 'PATCH', 'DELETE']) {
+      expect(res.headers.get('access-control-allow-methods')).toContain(verb);
+    }
+    expect(res.headers.get('access-control-allow-headers')).toContain('apikey');
+  });
+
   it('sends security headers', async () => {
     const res = await fetch(`${server.url}/health`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

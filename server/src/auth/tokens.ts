@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
-import { JWT_ISSUER, type JwtKeys } from '../jwt.ts';
+import { JWT_ISSUER } from '../jwt.ts';
 import { badRequest } from './errors.ts';
 import { findUserById, isBanned, loadUserJson, type UserJson, type UserRow } from './users.ts';
 
@@ -32,21 +32,6 @@ export function hashToken(token: string): string {
 // one child) and unguessable, and the server can recompute the session's
 // current token. GoTrue hands that current token back when a client presents
 // its just-rotated predecessor; storing only hashes, recomputing is how we can.
-// AppContext carries the JWT keys, not the secret, so the key is derived by
-// signing a fixed label (HS256 is deterministic); it is never sent anywhere.
-const refreshKeys = new WeakMap<JwtKeys, Promise<Buffer>>();
-
-function refreshTokenKey(jwt: JwtKeys): Promise<Buffer> {
-  let key = refreshKeys.get(jwt);
-  if (!key) {
-    key = jwt
-      .sign({ purpose: 'energy-tracker refresh token key' })
-      .then((derived) => createHash('sha256').update(derived).digest());
-    refreshKeys.set(jwt, key);
-  }
-  return key;
-}
-
 function deriveRefreshToken(key: Buffer, sessionId: string, parentHash: string | null): string {
   return createHmac('sha256', key)
     .update(`${sessionId}:${parentHash ?? ''}`)
@@ -99,7 +84,7 @@ export async function startSession(
     `INSERT INTO auth.mfa_amr_claims (id, session_id, authentication_method) VALUES ($1, $2, $3)`,
     [randomUUID(), sessionId, method],
   );
-  const key = await refreshTokenKey(ctx.jwt);
+  const key = ctx.refreshTokenKey;
   const refreshToken = await insertRefreshToken(tx, key, userId, sessionId, null);
   await tx.query(
     `UPDATE auth.users SET last_sign_in_at = now(), updated_at = now() WHERE id = $1`,
@@ -173,7 +158,7 @@ export async function refreshSession(
   presented: string,
   client: ClientInfo,
 ): Promise<SessionJson> {
-  const key = await refreshTokenKey(ctx.jwt);
+  const key = ctx.refreshTokenKey;
   const presentedHash = hashToken(presented);
   const outcome = await ctx.db.transaction(async (tx): Promise<RefreshOutcome> => {
     const found = await tx.query<{ session_id: string }>(
