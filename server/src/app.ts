@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { apiKeyGuard } from './http/api-key.ts';
+import { badUrl } from './http/bad-url.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerRuntimeConfigRoute } from './http/runtime-config.ts';
@@ -27,6 +28,8 @@ const SUPABASE_HEADERS = [
   'Content-Range',
   'Content-Location',
   'Range-Unit',
+  'Preference-Applied',
+  'Location',
 ];
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -44,6 +47,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     logController: new OneLinePerRequest(),
+    frameworkErrors: badUrl,
     logger: {
       level: config.logLevel,
       // Never log credentials: tokens travel in these headers.

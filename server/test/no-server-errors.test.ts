@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { signedInClient } from './helpers/users.ts';
+
+// A seeded sweep of odd requests across every API: whatever the shape, the
+// answer is a 4xx (or a success), never a 5xx. The seed makes a failure
+// reproducible; the pieces are what real clients and attackers send.
+const SEED = 20261122;
+const REQUESTS = 400;
+
+function prng(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const PATHS = [
+  '/rest/v1/user_answers',
+  '/rest/v1/activities',
+  '/rest/v1/pages',
+  '/rest/v1/questions',
+  '/rest/v1/nope',
+  '/rest/v1/',
+  '/rest/v1/rpc/x',
+  '/rest/v1/pg_catalog.pg_roles',
+  '/rest/v1/%22pages%22',
+  '/rest/v1/%E0%A4%A',
+  '/rest/v1/a%00b',
+  '/auth/v1/signup',
+  '/auth/v1/token?grant_type=password',
+  '/auth/v1/token?grant_type=refresh_token',
+  '/auth/v1/token?grant_type=pkce',
+  '/auth/v1/token?grant_type=%00',
+  '/auth/v1/token',
+  '/auth/v1/user',
+  '/auth/v1/logout?scope=global',
+  '/auth/v1/logout?scope=weird',
+  '/auth/v1/settings',
+  '/auth/v1/%ZZ',
+  '/health',
+  '/config.json',
+];
+const QUERY_PARTS = [
+  'select=*',
+  'select=id,question',
+  'select=nope',
+  'select=',
+  'select=(',
+  'select=a->b',
+  'select=*,*',
+  'id=eq.1',
+  'id=eq.abc',
+  'id=gt.',
+  'id=in.(1,2',
+  'id=in.()',
+  'id=is.maybe',
+  'id=not.eq.1',
+  'id=xx.1',
+  'energy=gte.50',
+  'energy=gte.1e999',
+  'created_at=lt.yesterday',
+  'created_at=lt.2026-01-01',
+  "answer=eq.'; drop table user_answers; --",
+  'answer=like.*%25*',
+  'answer=ilike.%00',
+  'or=(id.eq.1,id.eq.2)',
+  'or=(id.eq.1',
+  'or=((((((((((((((((((((id.eq.1))))))))))))))))))))',
+  'and=()',
+  'order=created_at.desc',
+  'order=nope.asc',
+  'order=id.sideways',
+  'order=',
+  'limit=10',
+  'limit=-1',
+  'limit=99999999999999999999',
+  'offset=5',
+  'offset=x',
+  'columns=answer',
+  'columns="x',
+  'on_conflict=id',
+  'user_id=eq.00000000-0000-0000-0000-000000000000',
+  'user_id=eq.not-a-uuid',
+  'flow_state=is.true',
+];
+const BODIES = [
+  undefined,
+  '',
+  '{',
+  '[]',
+  '{}',
+  'null',
+  '42',
+  '"text"',
+  '[1,2,3]',
+  '[{}]',
+  '{"answer":null}',
+  '{"answer":"x","question_id":"abc"}',
+  '{"answer":"x","question_id":1}',
+  '[{"a":1},{"b":2}]',
+  '{"email":"x@example.test","password":"secret123"}',
+  '{"email":123,"password":[]}',
+  '{"email":"a@b.c","password":"' + 'x'.repeat(200) + '"}',
+  '{"refresh_token":{"$gt":""}}',
+  '{"data":{"a":{"b":{"c":[1,{"d":null}]}}}}',
+  '\u0000',
+  '{"answer":"\\ud800"}',
+  '[' + '['.repeat(200),
+  '{"answer":"' + 'y'.repeat(20_000) + '","question_id":1}',
+];
+const CONTENT_TYPES = [
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'text/csv',
+  'application/json; charset=latin1',
+  'multipart/form-data; boundary=x',
+  '',
+];
+const ACCEPTS = [
+  'application/json',
+  'application/vnd.pgrst.object+json',
+  'text/csv',
+  '*/*',
+  'application/xml',
+  'application/vnd.pgrst.object+json;nulls=stripped',
+];
+const PREFERS = [
+  'return=representation',
+  'return=minimal',
+  'count=exact',
+  'missing=default',
+  'return=representation,count=exact',
+  'resolution=merge-duplicates',
+  'count=bogus',
+  'tx=rollback',
+];
+const RANGES = ['0-9', '5-2', 'x-y', '0-', '-5', '99999999999999999999-1'];
+const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS'];
+
+let server: TestServer;
+let userToken: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  userToken = (await signedInClient(server, 'sweep')).accessToken;
+});
+afterAll(() => server.close());
+
+describe('no request shape makes the server answer 5xx', () => {
+  it(`answers ${REQUESTS} seeded odd requests with something other than a 5xx`, async () => {
+    const random = prng(SEED);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const failures: string[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const method = pick(METHODS);
+      const base = pick(PATHS);
+      const query = Array.from({ length: Math.floor(random() * 4) }, () => pick(QUERY_PARTS));
+      const separator = base.includes('?') ? '&' : '?';
+      const path = query.length ? `${base}${separator}${query.join('&')}` : base;
+      const headers: Record<string, string> = {};
+      if (random() < 0.9) headers['apikey'] = server.anonKey;
+      const auth = random();
+      if (auth < 0.4) headers['authorization'] = `Bearer ${userToken}`;
+      else if (auth < 0.5) headers['authorization'] = `Bearer ${userToken.slice(0, -3)}abc`;
+      else if (auth < 0.55) headers['authorization'] = 'Bearer not.a.jwt';
+      else if (auth < 0.6) headers['authorization'] = 'Basic dXNlcjpwYXNz';
+      if (random() < 0.5) headers['accept'] = pick(ACCEPTS);
+      if (random() < 0.4) headers['prefer'] = pick(PREFERS);
+      if (random() < 0.15) headers['range'] = pick(RANGES);
+      const body = method === 'GET' || method === 'HEAD' ? undefined : pick(BODIES);
+      if (body !== undefined && random() < 0.9) headers['content-type'] = pick(CONTENT_TYPES);
+      const res = await fetch(`${server.url}${path}`, { method, headers, body });
+      const text = await res.text();
+      if (res.status >= 500) {
+        failures.push(
+          `#${i} ${method} ${path} ${JSON.stringify(headers)} body=${body?.slice(0, 80)} -> ${res.status} ${text.slice(0, 200)}`,
+        );
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
