@@ -55,7 +55,9 @@ describe('migrations and seed', () => {
     const { rows } = await database.db.query<{ indexdef: string }>(
       `SELECT indexdef FROM pg_indexes WHERE tablename = 'user_answers'`,
     );
-    expect(rows.map((r) => r.indexdef).join('\n')).toContain('(user_id, created_at DESC, question_id)');
+    expect(rows.map((r) => r.indexdef).join('\n')).toContain(
+      '(user_id, created_at DESC, question_id)',
+    );
   });
 });
 
