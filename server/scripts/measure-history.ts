@@ -36,6 +36,14 @@ try {
     `seeded ${ACTIVITIES} activities (${ACTIVITIES * 5} answer rows) in ${Math.round(performance.now() - seeded)} ms`,
   );
 
+  // A cursor halfway back in time, as infinite scroll would hold after many pages.
+  const { data: middle } = await client
+    .from('activities')
+    .select('created_at')
+    .order('created_at', { ascending: false })
+    .range(ACTIVITIES / 2, ACTIVITIES / 2);
+  const cursor = middle![0]!.created_at as string;
+
   const cases = {
     'newest 50, no filter': () =>
       client
@@ -52,6 +60,13 @@ try {
         .eq('flow_state', true)
         .order('created_at', { ascending: false })
         .range(0, PAGE_SIZE - 1),
+    'keyset page halfway back (created_at < cursor)': () =>
+      client
+        .from('activities')
+        .select('*')
+        .lt('created_at', cursor)
+        .order('created_at', { ascending: false })
+        .limit(PAGE_SIZE),
     'page 20 (offset 950)': () =>
       client
         .from('activities')

@@ -126,6 +126,23 @@ describe('the activities view', () => {
     expect(filtered.status).toBe(200);
   });
 
+  it('pages by created_at (keyset) without skipping or repeating an activity', async () => {
+    // Infinite scroll asks for "older than the last one I have": the timestamp
+    // string from one page must work, to the microsecond, as the next cursor.
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      let query = user.client.from('activities').select('activity, created_at');
+      if (cursor) query = query.lt('created_at', cursor);
+      const { data, error } = await query.order('created_at', { ascending: false }).limit(2);
+      expect(error).toBeNull();
+      if (!data?.length) break;
+      seen.push(...data.map((row) => row.activity));
+      cursor = data.at(-1)!.created_at;
+    }
+    expect(seen).toEqual(ENTRIES.map((e) => e.activity).reverse());
+  });
+
   it('answers a HEAD count without a body', async () => {
     const { data, count, error, status } = await user.client
       .from('activities')
