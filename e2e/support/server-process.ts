@@ -49,6 +49,9 @@ export async function startServer(
     cwd: REPO_ROOT,
     env: {
       ...process.env,
+      // The embedded database unless a test names one: a developer's own
+      // DATABASE_URL must never receive test data.
+      DATABASE_URL: '',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
