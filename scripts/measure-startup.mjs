@@ -1,5 +1,6 @@
-// Measures the time from starting the server to its first 200 on /health,
-// for a new data directory and for an existing one (median of RUNS each).
+// Measures the time from `npm start` to the first 200 on /health, for a new
+// data directory and for an existing one (median of RUNS each). The web app
+// must be built already (`npm run build`), as after the first start.
 // Usage: node scripts/measure-startup.mjs [runs]
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -22,7 +23,7 @@ const freePort = () =>
 async function timeToHealthy(dataDir) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['server/src/main.ts'], {
+  const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'inherit',
