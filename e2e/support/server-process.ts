@@ -40,12 +40,15 @@ export const newDataDir = () => mkdtemp(join(tmpdir(), 'energy-tracker-e2e-'));
  * port with its own data directory, and waits for /health.
  */
 export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: { dataDir?: string; env?: Record<string, string>; viaNpm?: boolean } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await newDataDir());
   const port = await freePort();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+  const [command, args] = options.viaNpm
+    ? ['npm', ['start', '--silent']]
+    : [process.execPath, ['scripts/start.mjs']];
+  const child: ChildProcess = spawn(command, args, {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

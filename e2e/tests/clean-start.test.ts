@@ -56,3 +56,12 @@ describe('npm start on a fresh data directory', () => {
     expect(await server.stop()).toBe(0);
   });
 });
+
+describe('npm start itself', () => {
+  it('passes SIGTERM on to the server, which stops', async () => {
+    const server = await startServer({ viaNpm: true });
+    await server.stop();
+    // npm has gone; the server it ran must not be left listening.
+    await expect(fetch(`${server.url}/health`)).rejects.toThrow();
+  });
+});
