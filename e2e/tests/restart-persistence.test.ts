@@ -67,3 +67,20 @@ describe('the embedded database keeps data across a restart', () => {
     ]);
   });
 });
+
+describe('one server per data directory', () => {
+  it('refuses to start a second server on a DATA_DIR in use, and the first keeps serving', async () => {
+    const first = await startServer();
+    try {
+      await expect(startServer({ dataDir: first.dataDir })).rejects.toThrow(
+        /is in use by another Energy Tracker server/,
+      );
+      expect((await fetch(`${first.url}/health`)).status).toBe(200);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+    // A clean stop releases the directory for the next start.
+    const next = await startServer({ dataDir: first.dataDir });
+    expect(await next.stop()).toBe(0);
+  });
+});

@@ -16,7 +16,17 @@ async function main() {
     throw err;
   }
 
-  const deps = await loadDeps(config);
+  let deps;
+  try {
+    deps = await loadDeps(config);
+  } catch (err) {
+    // One line that says what to fix, not a stack trace.
+    const where = config.databaseUrl
+      ? 'the database at DATABASE_URL'
+      : `DATA_DIR ${config.dataDir}`;
+    console.error(`Could not open ${where}: ${(err as Error).message}`);
+    process.exit(1);
+  }
   const app = await buildApp(config, deps);
   app.log.info(
     { database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})` },

@@ -1,20 +1,36 @@
 import { mkdir } from 'node:fs/promises';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { createPgDatabase } from './db/pg-database.ts';
 import { createPgliteDatabase } from './db/pglite-database.ts';
 import { loadJwtSecret } from './secrets.ts';
 
+/** Embedded PostgreSQL in DATA_DIR, held by this process alone until closed. */
+async function openEmbedded(dataDir: string): Promise<Database> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const unlock = await lockDataDir(dataDir);
+  try {
+    const db = await createPgliteDatabase(`${dataDir}/pgdata`);
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        await unlock();
+      },
+    };
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
+}
+
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(config: Config): Promise<Database> {
-  let db: Database;
-  if (config.databaseUrl) {
-    db = createPgDatabase(config.databaseUrl);
-  } else {
-    await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
-    db = await createPgliteDatabase(`${config.dataDir}/pgdata`);
-  }
+  const db = config.databaseUrl
+    ? createPgDatabase(config.databaseUrl)
+    : await openEmbedded(config.dataDir);
   try {
     await migrate(db);
   } catch (err) {
