@@ -45,7 +45,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // Believe exactly the configured number of hops (what a number means to proxy-addr).
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     logController: new OneLinePerRequest(),
     frameworkErrors: badUrl,
     logger: {

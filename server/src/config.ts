@@ -30,8 +30,12 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_5MIN: z.coerce.number().int().min(1).default(30),
   REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   WEB_DIST: z.string().optional(),
-  // Only behind a reverse proxy: then X-Forwarded-For names the client (rate limits).
-  TRUST_PROXY: z.enum(['true', 'false', '']).default('false'),
+  // Only behind reverse proxies: how many hops of X-Forwarded-For to believe.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|[0-9]{1,2}|)$/, 'must be false, true or a number of proxy hops')
+    .default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -55,7 +59,8 @@ export interface Config {
   /** How long a just-rotated refresh token may still be presented (GoTrue's reuse interval). */
   refreshTokenReuseIntervalSeconds: number;
   webDist: string | undefined;
-  trustProxy: boolean;
+  /** Proxy hops whose X-Forwarded-For entry is believed; 0 trusts none. */
+  trustProxyHops: number;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -92,7 +97,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     refreshTokenReuseIntervalSeconds: e.REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
     webDist: e.WEB_DIST,
-    trustProxy: e.TRUST_PROXY === 'true',
+    // Never "trust everything": the left-most X-Forwarded-For entry is
+    // whatever the client wrote, which would let it dodge rate limits.
+    trustProxyHops: proxyHops(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
   };
+}
+
+function proxyHops(value: string): number {
+  if (value === 'true') return 1;
+  if (value === 'false' || value === '') return 0;
+  return Number(value);
 }

@@ -11,7 +11,7 @@ describe('configuration', () => {
       databaseUrl: undefined,
       jwtSecret: undefined,
       smtpUrl: undefined,
-      trustProxy: false,
+      trustProxyHops: 0,
     });
     expect(config.google.clientId).toBe('');
   });
@@ -40,6 +40,13 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();
     expect(config.jwtSecret).toBeUndefined();
+  });
+
+  it('believes only as many proxy hops as configured, never every hop', () => {
+    expect(readConfig({ TRUST_PROXY: 'true' }).trustProxyHops).toBe(1);
+    expect(readConfig({ TRUST_PROXY: '2' }).trustProxyHops).toBe(2);
+    expect(readConfig({ TRUST_PROXY: 'false' }).trustProxyHops).toBe(0);
+    expect(() => readConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
 
   it('normalises the site URL and the redirect allow-list', () => {

@@ -1,10 +1,15 @@
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate.ts';
 import { loadJwtSecret } from '../src/secrets.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { createPgDatabase } from '../src/db/pg-database.ts';
+import {
+  createTestDatabase,
+  usingRealPostgres,
+  type TestDatabase,
+} from './helpers/test-database.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -71,9 +76,42 @@ describe('the generated JWT secret', () => {
     expect((await readFile(join(dir, 'jwt-secret'), 'utf8')).trim()).toBe(first);
   });
 
+  it('stops the server rather than sign with a short or empty kept secret', async () => {
+    for (const weak of ['abc\n', '']) {
+      const dir = await mkdtemp(join(tmpdir(), 'et-secret-'));
+      await writeFile(join(dir, 'jwt-secret'), weak);
+      await expect(loadJwtSecret(undefined, dir)).rejects.toThrow(/shorter than 32 characters/);
+    }
+  });
+
+  it('gives servers starting together one and the same secret', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'et-secret-'));
+    const secrets = await Promise.all(
+      Array.from({ length: 5 }, () => loadJwtSecret(undefined, dir)),
+    );
+    expect(new Set(secrets).size).toBe(1);
+    expect(await readdir(dir)).toEqual(['jwt-secret']);
+  });
+
   it('comes from JWT_SECRET when that is set', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'et-secret-'));
     const secret = 'x'.repeat(40);
     expect(await loadJwtSecret(secret, dir)).toBe(secret);
+  });
+});
+
+describe('replicas starting together', () => {
+  it.skipIf(!usingRealPostgres)('apply each migration exactly once', async () => {
+    const fresh = await createTestDatabase({ migrated: false });
+    const others = Array.from({ length: 3 }, () => createPgDatabase(fresh.url!));
+    try {
+      const applied = await Promise.all([fresh.db, ...others].map((db) => migrate(db)));
+      const names = applied.flat();
+      expect(names.length).toBeGreaterThan(0);
+      expect(new Set(names).size).toBe(names.length);
+    } finally {
+      await Promise.all(others.map((db) => db.close()));
+      await fresh.drop();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { loggableError } from '../http/loggable-error.ts';
 
 // GoTrue's error wire format, written in one place so that every /auth/v1
 // failure looks the same to supabase-js (packages/core/auth-js/src/lib/fetch.ts
@@ -92,7 +93,12 @@ export function toApiError(err: unknown, log: FastifyBaseLogger, bodyLimit: numb
     const message = err instanceof Error ? err.message : 'Bad request';
     return new ApiError(statusCode, 'validation_failed', message);
   }
-  log.error({ err }, 'unexpected failure in auth API');
+  // SQLSTATE class 22 (data exception): a value the database cannot take,
+  // which only the request can have brought.
+  if (typeof code === 'string' && code.startsWith('22')) {
+    return badRequest('validation_failed', 'The request holds a value that cannot be stored');
+  }
+  log.error({ err: loggableError(err) }, 'unexpected failure in auth API');
   return new ApiError(
     500,
     'unexpected_failure',

@@ -65,6 +65,10 @@ export function readParams<const S extends Shape>(rawBody: unknown, shape: S): P
     if (value === null || value === undefined) {
       result[field] = undefined;
     } else if (kind === 'string' && typeof value === 'string') {
+      // PostgreSQL text cannot hold NUL: refuse it here, not as a database failure.
+      if (value.includes('\u0000')) {
+        throw badJson(`field ${field} contains characters that cannot be stored`);
+      }
       result[field] = value;
     } else if (kind === 'object' && isJsonObject(value)) {
       if (depthExceeds(value, MAX_DEPTH)) {

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { authenticate } from './authenticate.ts';
 import { badRequest, forbidden, unprocessable } from './errors.ts';
 import { readParams, validateEmail } from './params.ts';
+import { enforceRateLimit } from './rate-limit.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
 import { isUniqueViolation } from './signup.ts';
 import { findUserByEmail, findUserById, loadUserJson, type UserJson } from './users.ts';
@@ -55,6 +56,9 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
 
   let passwordHash: string | undefined;
   if (password !== undefined) {
+    // Two deliberately slow hashes, and "same_password" answers whether a
+    // guess is the current password: count it like a sign-in attempt.
+    await enforceRateLimit(ctx.db, 'token', request.ip, ctx.config.rateLimits.tokenPer5Min);
     if (user.encrypted_password && (await verifyPassword(user.encrypted_password, password))) {
       throw unprocessable(
         'same_password',

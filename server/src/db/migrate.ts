@@ -14,13 +14,18 @@ const MIGRATION_DIRS = ['auth', 'app'].map((dir) => ({
 const MIGRATION_LOCK_KEY = 7_412_026;
 
 export async function migrate(db: Database): Promise<string[]> {
-  await db.exec(`
-    CREATE SCHEMA IF NOT EXISTS et_meta;
-    CREATE TABLE IF NOT EXISTS et_meta.schema_migrations (
-      name text PRIMARY KEY,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    );
-  `);
+  // Under the lock too: "IF NOT EXISTS" is not safe against a replica doing
+  // the same at the same moment (duplicate key in pg_namespace).
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.exec(`
+      CREATE SCHEMA IF NOT EXISTS et_meta;
+      CREATE TABLE IF NOT EXISTS et_meta.schema_migrations (
+        name text PRIMARY KEY,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      );
+    `);
+  });
   const applied: string[] = [];
   for (const { dir, path } of MIGRATION_DIRS) {
     const files = (await readdir(path)).filter((f) => f.endsWith('.sql')).sort();

@@ -87,6 +87,9 @@ export function statusForSqlState(state: string, message: string, authenticated:
     '42P17': 500,
     '53400': 500,
     '57P01': 503,
+    // Our statement_timeout (execute.ts): the request cost too much, not a bug.
+    // PostgREST answers 500; a client should see "try again later".
+    '57014': 503,
     P0001: 400,
   };
   if (state === '42501') return authenticated ? 403 : 401;

@@ -16,9 +16,12 @@ const SET_ROLE: Record<DataRole, string> = {
 };
 
 // The claims are what auth.uid() and the RLS policies read. UTC makes every
-// timestamp in a body identical on PGlite and on any PostgreSQL server.
+// timestamp in a body identical on PGlite and on any PostgreSQL server. The
+// timeout keeps one costly request from holding a pooled connection (PGlite
+// ignores it; its filters are bounded in parse-filter.ts instead).
 const SET_CLAIMS =
-  "SELECT set_config('request.jwt.claims', $1, true), set_config('timezone', 'UTC', true)";
+  "SELECT set_config('request.jwt.claims', $1, true), set_config('timezone', 'UTC', true), " +
+  "set_config('statement_timeout', '10s', true)";
 
 interface ResultRow {
   total: number | string | null;

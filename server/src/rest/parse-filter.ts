@@ -24,6 +24,10 @@ export type LogicTree =
 export const MAX_LOGIC_DEPTH = 16;
 
 const COMPARE_OPERATORS = new Set<string>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike']);
+// Matching costs about pattern length × text length per row, and PGlite runs
+// it on the event loop where no statement timeout can stop it: a long
+// pattern against long answers would stall every other request.
+const MAX_PATTERN_LENGTH = 100;
 // PostgREST operators this subset does not offer: said plainly, not "unknown".
 const UNSUPPORTED_OPERATORS = new Set([
   'cs',
@@ -61,7 +65,13 @@ function operation(c: Cursor, value: ValueGrammar): { negate: boolean; operation
     }
     if (c.take('.')) {
       const operator = name as CompareOperator;
-      return { negate, operation: { kind: 'compare', operator, value: value(c) } };
+      const operand = value(c);
+      if ((operator === 'like' || operator === 'ilike') && operand.length > MAX_PATTERN_LENGTH) {
+        throw queryError(
+          `A ${operator} pattern may be at most ${MAX_PATTERN_LENGTH} characters long`,
+        );
+      }
+      return { negate, operation: { kind: 'compare', operator, value: operand } };
     }
   }
   if (UNSUPPORTED_OPERATORS.has(name)) {

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loggableError } from '../http/loggable-error.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, internalError, invalidBody, sendError, toApiError } from './errors.ts';
 import {
@@ -111,7 +112,8 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
       (typeof (err as FastifyError | null)?.code === 'string'
         ? frameworkError(err as FastifyError, bodyLimit, request.headers['content-type'])
         : undefined);
-    if (!known) request.log.error({ err }, 'data API request failed unexpectedly');
+    if (!known)
+      request.log.error({ err: loggableError(err) }, 'data API request failed unexpectedly');
     return sendError(reply, known ?? internalError());
   };
 

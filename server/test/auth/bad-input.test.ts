@@ -111,6 +111,17 @@ describe('malformed bodies', () => {
     expect(data.user?.user_metadata).toMatchObject(text);
   });
 
+  it('refuses a NUL character in an e-mail or password with 400, on every endpoint that reads one', async () => {
+    for (const path of ['/signup', '/token?grant_type=password']) {
+      for (const body of [
+        { email: 'a\u0000b@example.test', password: PASSWORD },
+        { email: uniqueEmail('nul'), password: `pass\u0000word` },
+      ]) {
+        expectAuthError(await postJson(server, path, body), 400, 'bad_json');
+      }
+    }
+  });
+
   it('refuses metadata nested deeper than any profile needs, before PostgreSQL would fail', async () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const signup = await postJson(

@@ -66,3 +66,55 @@ describe('per-IP rate limits', () => {
     expectAuthError(refresh, 429, 'over_request_rate_limit', 'Request rate limit reached');
   });
 });
+
+describe('rate limits behind a reverse proxy (TRUST_PROXY=true)', () => {
+  it('counts the address the proxy saw, not one the client wrote into X-Forwarded-For', async () => {
+    const proxied = await startTestServer({
+      RATE_LIMIT_TOKEN_PER_5MIN: String(TOKEN_LIMIT),
+      TRUST_PROXY: 'true',
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < TOKEN_LIMIT + 2; i += 1) {
+        // The client forges a new left-most entry each time; the proxy appends the real one.
+        const res = await postJson(
+          proxied,
+          '/token?grant_type=password',
+          { email: uniqueEmail('spoof'), password: PASSWORD },
+          { 'x-forwarded-for': `10.0.0.${i}, 203.0.113.9` },
+        );
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([...Array(TOKEN_LIMIT).fill(400), 429, 429]);
+      const { rows } = await proxied.database.db.query<{ bucket: string }>(
+        'SELECT bucket FROM auth.rate_limits',
+      );
+      expect(rows).toEqual([{ bucket: 'token:203.0.113.9' }]);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('password changes', () => {
+  it('count against the sign-in limit, since each one tests a password guess', async () => {
+    const limited = await startTestServer({ RATE_LIMIT_TOKEN_PER_5MIN: '3' });
+    try {
+      const client = limited.client();
+      // Sign-up counts against its own limit; each password change below is one hit.
+      const { error: signUpError } = await client.auth.signUp({
+        email: uniqueEmail('pw-change'),
+        password: PASSWORD,
+      });
+      expect(signUpError).toBeNull();
+      const outcomes: Array<string | undefined> = [];
+      for (let i = 0; i < 4; i += 1) {
+        const { error } = await client.auth.updateUser({ password: `guess-number-${i}` });
+        outcomes.push(error?.code);
+      }
+      expect(outcomes).toEqual([undefined, undefined, undefined, 'over_request_rate_limit']);
+    } finally {
+      await limited.close();
+    }
+  });
+});

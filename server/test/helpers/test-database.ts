@@ -17,11 +17,11 @@ export interface TestDatabase {
  * or a new database on the server named by TEST_DATABASE_URL (CI), so that no
  * test ever sees another's rows.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const adminUrl = process.env['TEST_DATABASE_URL'];
   if (!adminUrl) {
     const db = await createPgliteDatabase(undefined);
-    await migrate(db);
+    if (migrated) await migrate(db);
     return { db, url: undefined, drop: () => db.close() };
   }
   const name = `et_test_${randomBytes(6).toString('hex')}`;
@@ -29,7 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = createPgDatabase(url.toString());
-  await migrate(db);
+  if (migrated) await migrate(db);
   return {
     db,
     url: url.toString(),

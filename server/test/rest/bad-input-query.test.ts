@@ -145,6 +145,17 @@ describe('values that do not fit', () => {
     expect(mine.data).toHaveLength(5);
   });
 
+  it('a like pattern long enough to stall the server is refused up front', async () => {
+    const long = await user.client
+      .from('user_answers')
+      .select('id')
+      .like('answer', `*${'a'.repeat(200)}b`);
+    expect(long).toMatchObject({ status: 400, data: null, error: { code: 'PGRST100' } });
+    expect(long.error!.message).toContain('at most 100 characters');
+    const search = await user.client.from('user_answers').select('id').ilike('answer', '*walk*');
+    expect(search.error).toBeNull();
+  });
+
   it('a value of the wrong type is 400 22P02 from PostgreSQL', async () => {
     const cases: Array<[string, string, string]> = [
       ['energy', 'gte.abc', 'invalid input syntax for type integer: "abc"'],
