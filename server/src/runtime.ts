@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { checkRoleSwitching } from './db/check-roles.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { createPgDatabase } from './db/pg-database.ts';
@@ -33,6 +34,7 @@ export async function openDatabase(config: Config): Promise<Database> {
     : await openEmbedded(config.dataDir);
   try {
     await migrate(db);
+    await checkRoleSwitching(db);
   } catch (err) {
     await db.close().catch(() => {});
     throw err;

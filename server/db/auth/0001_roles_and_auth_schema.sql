@@ -2,14 +2,20 @@
 -- hosted Supabase project this schema already exists and these files are skipped.
 
 -- Roles are cluster-wide: another database on the same server may have made them.
+-- Create them only when missing, so that a user without CREATEROLE can
+-- migrate a database on a server where an administrator made them.
 DO $$
 BEGIN
-  CREATE ROLE anon NOLOGIN NOINHERIT;
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'anon') THEN
+    CREATE ROLE anon NOLOGIN NOINHERIT;
+  END IF;
 EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
 END $$;
 DO $$
 BEGIN
-  CREATE ROLE authenticated NOLOGIN NOINHERIT;
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'authenticated') THEN
+    CREATE ROLE authenticated NOLOGIN NOINHERIT;
+  END IF;
 EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
 END $$;
 
