@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { openDatabase } from '../src/runtime.ts';
 import { loadJwtSecret } from '../src/secrets.ts';
 import { createPgDatabase } from '../src/db/pg-database.ts';
 import {
@@ -112,6 +115,31 @@ describe('replicas starting together', () => {
     } finally {
       await Promise.all(others.map((db) => db.close()));
       await fresh.drop();
+    }
+  });
+});
+
+describe('a database user that cannot switch roles', () => {
+  it.skipIf(!usingRealPostgres)('stops the server at start, naming the missing GRANT', async () => {
+    const adminUrl = process.env['TEST_DATABASE_URL']!;
+    const suffix = randomBytes(4).toString('hex');
+    const [user, dbName] = [`et_test_owner_${suffix}`, `et_test_owned_${suffix}`];
+    const admin = createPgDatabase(adminUrl);
+    await admin.exec(`CREATE ROLE ${user} LOGIN`);
+    await admin.exec(`CREATE DATABASE ${dbName} OWNER ${user}`);
+    try {
+      const url = new URL(adminUrl);
+      url.username = user;
+      url.pathname = `/${dbName}`;
+      const config = readConfig({ DATABASE_URL: url.toString() });
+      await expect(openDatabase(config)).rejects.toThrow(`GRANT anon, authenticated TO "${user}"`);
+      await admin.exec(`GRANT anon, authenticated TO ${user}`);
+      const db = await openDatabase(config);
+      await db.close();
+    } finally {
+      await admin.exec(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.exec(`DROP ROLE IF EXISTS ${user}`);
+      await admin.close();
     }
   });
 });
