@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiKeyOf } from '../http/api-key.ts';
 import { loggableError } from '../http/loggable-error.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, internalError, invalidBody, sendError, toApiError } from './errors.ts';
@@ -66,13 +67,6 @@ function resolvePath(path: string, method: string): string {
   return decodeSegment(segments[0]!);
 }
 
-function apiKeyFrom(request: FastifyRequest): string | undefined {
-  const header = request.headers['apikey'];
-  if (typeof header === 'string') return header;
-  const fromQuery = (request.query as Record<string, unknown> | undefined)?.['apikey'];
-  return typeof fromQuery === 'string' ? fromQuery : undefined;
-}
-
 /** Fastify's own failures (body parsing, size, content type) in PostgREST's wire format. */
 function frameworkError(
   err: FastifyError,
@@ -132,7 +126,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const name = resolvePath(pathPart.slice(prefix.length), request.method);
       if (request.method === 'PUT') throw unsupportedMethod('PUT');
       checkProfile(request.method, request.headers);
-      auth = await authenticate(request.headers, apiKeyFrom(request), ctx.jwt);
+      auth = await authenticate(request.headers, apiKeyOf(request), ctx.jwt);
       const query = parseQuery(search);
       const relation = findRelation(await schemaCache(), name);
       const method = request.method as DataMethod;
