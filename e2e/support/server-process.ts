@@ -32,7 +32,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export const newDataDir = () => mkdtemp(join(tmpdir(), 'energy-tracker-e2e-'));
+export const newDataDir = () => mkdtemp(join(process.env['E2E_DATA_ROOT'] ?? tmpdir(), 'data-'));
 
 /**
  * Runs the product as `npm start` does (the same script, without npm in

@@ -34,7 +34,8 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
     db,
     url: url.toString(),
     async drop() {
-      await db.close();
+      // A test may have closed it already (to see the server without a database).
+      await db.close().catch(() => {});
       await withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
