@@ -4,7 +4,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 const DEFAULT_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
-const API_PREFIXES = ['/auth/v1', '/rest/v1'];
 
 /** Serves the built SPA; unknown GET paths get index.html (client-side routes). */
 export async function registerSpa(app: FastifyInstance, distDir: string | undefined) {
@@ -16,10 +15,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
     app.log.warn({ root }, 'no web build found; run `npm run build` to serve the app');
   }
 
+  // /auth/v1 and /rest/v1 answer their own unknown paths in their wire format;
+  // this handler only ever sees the rest of the site.
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!isApi && wantsPage && hasBuild) {
+    if (wantsPage && hasBuild) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Not found' });

@@ -150,6 +150,10 @@ export function queryError(message: string, details: string | null = null): ApiE
   return new ApiError(400, 'PGRST100', message, { details });
 }
 
+export function unsupportedMethod(method: string, details: string | null = null): ApiError {
+  return new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`, { details });
+}
+
 export function notImplemented(details: string): ApiError {
   return new ApiError(400, 'PGRST127', 'Feature not implemented', { details });
 }

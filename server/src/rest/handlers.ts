@@ -7,7 +7,7 @@ import {
   buildUpdate,
   type MutationOutput,
 } from './build-sql.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, notImplemented, unsupportedMethod } from './errors.ts';
 import { execute, type ExecutionResult } from './execute.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import { parsePayload } from './payload.ts';
@@ -113,9 +113,7 @@ function mutationOutput(req: DataRequest, prefs: Preferences, media: Media): Mut
 }
 
 function notAllowed(req: DataRequest, what: string): ApiError {
-  return new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`, {
-    details: `'${req.relation.name}' cannot be ${what}`,
-  });
+  return unsupportedMethod(req.method, `'${req.relation.name}' cannot be ${what}`);
 }
 
 /** The Location of the one row a return=headers-only insert made: `/table?pk=eq.value`. */
@@ -208,8 +206,6 @@ export async function handleDelete(req: DataRequest): Promise<DataResponse> {
  */
 function rejectLimits(req: DataRequest): void {
   if (req.query.limit !== null || req.query.offset !== null) {
-    throw new ApiError(400, 'PGRST127', 'Feature not implemented', {
-      details: `limit and offset are not supported on ${req.method}`,
-    });
+    throw notImplemented(`limit and offset are not supported on ${req.method}`);
   }
 }

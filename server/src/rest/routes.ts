@@ -2,7 +2,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { apiKeyOf } from '../http/api-key.ts';
 import { loggableError } from '../http/loggable-error.ts';
 import type { AppContext } from '../context.ts';
-import { ApiError, internalError, invalidBody, sendError, toApiError } from './errors.ts';
+import {
+  ApiError,
+  internalError,
+  invalidBody,
+  sendError,
+  toApiError,
+  unsupportedMethod,
+} from './errors.ts';
 import {
   handleDelete,
   handleInsert,
@@ -27,10 +34,6 @@ const HANDLERS: Record<DataMethod, (req: DataRequest) => Promise<DataResponse>> 
   PATCH: handleUpdate,
   DELETE: handleDelete,
 };
-
-function unsupportedMethod(method: string): ApiError {
-  return new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
-}
 
 function invalidPath(): ApiError {
   return new ApiError(404, 'PGRST125', 'Invalid path specified in request URL');
