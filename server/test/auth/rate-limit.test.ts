@@ -118,3 +118,24 @@ describe('password changes', () => {
     }
   });
 });
+
+describe('the rate-limit window', () => {
+  it('slides: hits just before a window boundary still count just after it', async () => {
+    const limited = await startTestServer({ RATE_LIMIT_TOKEN_PER_5MIN: '3' });
+    try {
+      // A burst recorded in the previous five-minute window, as if it had
+      // ended a moment ago; a fixed window would forget it and allow more.
+      await limited.database.db.query(
+        `INSERT INTO auth.rate_limits (bucket, window_start, hits)
+         VALUES ('token:127.0.0.1', to_timestamp(floor(extract(epoch FROM now()) / 300) * 300 - 300), 1000000)`,
+      );
+      const { error } = await limited.client().auth.signInWithPassword({
+        email: uniqueEmail('slide'),
+        password: PASSWORD,
+      });
+      expect(error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+    } finally {
+      await limited.close();
+    }
+  });
+});
