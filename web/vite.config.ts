@@ -1,8 +1,10 @@
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressAssets } from './build/precompress-assets.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), tailwindcss(), precompressAssets()],
   server: {
     // In development the API is our server on :3000.
     proxy: {

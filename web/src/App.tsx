@@ -1,10 +1,15 @@
-// Placeholder until the screens land (issue "Web app"): it proves the build
-// and the server's SPA serving end to end.
-export function App() {
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { BrowserRouter } from 'react-router';
+import { AppProviders } from './app/AppProviders.tsx';
+import { AppRoutes } from './app/AppRoutes.tsx';
+import type { RuntimeConfig } from './lib/runtime-config.ts';
+
+export function App({ supabase, config }: { supabase: SupabaseClient; config: RuntimeConfig }) {
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: '2rem', maxWidth: '40rem' }}>
-      <h1>Energy Tracker</h1>
-      <p>Track your energy levels and get personalized insights</p>
-    </main>
+    <BrowserRouter>
+      <AppProviders supabase={supabase} config={config}>
+        <AppRoutes />
+      </AppProviders>
+    </BrowserRouter>
   );
 }

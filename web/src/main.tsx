@@ -1,11 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { StartupError } from './components/StartupError.tsx';
+import { createSupabaseClient } from './lib/supabase-client.ts';
+import { loadRuntimeConfig } from './lib/runtime-config.ts';
+import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+
+try {
+  const config = await loadRuntimeConfig();
+  const supabase = createSupabaseClient(config);
+  root.render(
+    <StrictMode>
+      <App supabase={supabase} config={config} />
+    </StrictMode>,
+  );
+} catch (error) {
+  console.error('Energy Tracker could not start', error);
+  root.render(<StartupError />);
+}

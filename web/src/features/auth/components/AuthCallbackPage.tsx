@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { ScreenSkeleton } from '../../../components/ScreenSkeleton.tsx';
+import { useSupabase } from '../../../lib/app-context.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { redirectError } from '../redirect-error.ts';
+
+const NOT_COMPLETED = 'Sign-in did not complete. Please try again.';
+
+/**
+ * Where a provider sends the browser back. supabase-js exchanges the PKCE code
+ * by itself (detectSessionInUrl); this screen waits for the outcome: SIGNED_IN
+ * goes to the app, any failure goes to /login, where it shows in the red box.
+ */
+export default function AuthCallbackPage() {
+  const supabase = useSupabase();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    let active = true;
+    const toLogin = (error: string) => navigate('/login', { replace: true, state: { error } });
+    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      if (active && event === 'SIGNED_IN' && session) navigate('/', { replace: true });
+    });
+
+    const reported = redirectError(window.location);
+    if (reported) {
+      toLogin(reported);
+    } else {
+      // The exchange may have finished before this screen subscribed.
+      void supabase.auth
+        .initialize()
+        .then(async ({ error }) => {
+          if (!active) return;
+          if (error) return toLogin(error.message);
+          const { data: current } = await supabase.auth.getSession();
+          if (!active) return;
+          if (current.session) navigate('/', { replace: true });
+          else toLogin(NOT_COMPLETED);
+        })
+        .catch((error: unknown) => active && toLogin(errorMessage(error)));
+    }
+    return () => {
+      active = false;
+      data.subscription.unsubscribe();
+    };
+  }, [supabase, navigate]);
+
+  return <ScreenSkeleton />;
+}

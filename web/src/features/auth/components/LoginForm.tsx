@@ -1,0 +1,151 @@
+import { useState, type FormEvent } from 'react';
+import { MessageBox } from '../../../components/MessageBox.tsx';
+import { useRuntimeConfig, useSupabase } from '../../../lib/app-context.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { signInWithGoogle } from '../api/sign-in-with-google.ts';
+import { signInWithPassword } from '../api/sign-in-with-password.ts';
+import { signUp } from '../api/sign-up.ts';
+import { GoogleIcon } from './GoogleIcon.tsx';
+
+type Mode = 'login' | 'signup';
+type Message = { kind: 'error' | 'success'; text: string } | null;
+
+const TEXT = {
+  login: {
+    heading: 'Welcome Back',
+    subtitle: 'Sign in to log how your day feels.',
+    submit: 'Sign In',
+    togglePrompt: "Don't have an account?",
+    toggleAction: 'Sign up',
+  },
+  signup: {
+    heading: 'Create Account',
+    subtitle: 'Start learning which activities give you energy.',
+    submit: 'Create Account',
+    togglePrompt: 'Already have an account?',
+    toggleAction: 'Sign in',
+  },
+} as const;
+
+export function LoginForm({ initialError }: { initialError?: string | undefined }) {
+  const supabase = useSupabase();
+  const config = useRuntimeConfig();
+  const [mode, setMode] = useState<Mode>('login');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(
+    initialError ? { kind: 'error', text: initialError } : null,
+  );
+  const text = TEXT[mode];
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await action();
+    } catch (error) {
+      setMessage({ kind: 'error', text: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void run(async () => {
+      if (mode === 'login') {
+        await signInWithPassword(supabase, { email, password });
+        return;
+      }
+      const outcome = await signUp(supabase, { email, password });
+      if (outcome === 'confirmation-needed') {
+        setMode('login');
+        setPassword('');
+        setMessage({
+          kind: 'success',
+          text: 'Please check your email for confirmation instructions.',
+        });
+      } else {
+        setMessage({ kind: 'success', text: 'Account created and logged in successfully!' });
+      }
+    });
+  }
+
+  function toggleMode() {
+    setMode(mode === 'login' ? 'signup' : 'login');
+    setMessage(null);
+  }
+
+  return (
+    <section className="card" aria-labelledby="login-heading">
+      <h1 id="login-heading" className="text-2xl font-semibold tracking-tight">
+        {text.heading}
+      </h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{text.subtitle}</p>
+
+      <form className="mt-6 flex flex-col gap-4" onSubmit={submit} aria-busy={busy}>
+        {message && <MessageBox kind={message.kind}>{message.text}</MessageBox>}
+        <div>
+          <label htmlFor="login-email" className="field-label">
+            Email
+          </label>
+          <input
+            id="login-email"
+            className="text-input"
+            type="email"
+            required
+            autoComplete="email"
+            placeholder="Enter your email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor="login-password" className="field-label">
+            Password
+          </label>
+          <input
+            id="login-password"
+            className="text-input"
+            type="password"
+            required
+            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            placeholder="Enter your password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn-primary mt-2 w-full" disabled={busy}>
+          {text.submit}
+        </button>
+      </form>
+
+      <div className="my-6 flex items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        Or continue with
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      </div>
+      <button
+        type="button"
+        className="btn-secondary w-full"
+        disabled={busy}
+        onClick={() => void run(() => signInWithGoogle(supabase, config))}
+      >
+        <GoogleIcon />
+        Continue with Google
+      </button>
+
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
+        {text.togglePrompt}{' '}
+        <button
+          type="button"
+          className="font-medium text-violet-700 underline-offset-2 hover:underline dark:text-violet-300"
+          onClick={toggleMode}
+        >
+          {text.toggleAction}
+        </button>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { Navigate, useLocation, type Location } from 'react-router';
+import { BrandMark } from '../../../components/BrandMark.tsx';
+import { ScreenSkeleton } from '../../../components/ScreenSkeleton.tsx';
+import { useAuth } from '../hooks/auth-context.tsx';
+import { LoginForm } from './LoginForm.tsx';
+
+interface LoginLocationState {
+  /** Where a signed-out visitor was going (set by RequireAuth). */
+  from?: Location;
+  /** A sign-in failure reported by the redirect back from a provider. */
+  error?: string;
+}
+
+export default function LoginPage() {
+  const { loading, user } = useAuth();
+  const state = (useLocation().state ?? {}) as LoginLocationState;
+
+  if (loading) return <ScreenSkeleton />;
+  if (user) {
+    const from = state.from;
+    const target = from ? `${from.pathname}${from.search}${from.hash}` : '/';
+    return <Navigate to={target} replace />;
+  }
+
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center px-4 py-10 sm:px-6">
+      <div className="mb-6 flex flex-col items-center gap-3 text-center">
+        <BrandMark className="size-12" />
+        <p className="text-lg font-semibold">Energy Tracker</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Track your energy levels and get personalized insights
+        </p>
+      </div>
+      <LoginForm initialError={state.error} />
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+import type { Session, User } from '@supabase/supabase-js';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useSupabase } from '../../../lib/app-context.tsx';
+
+export interface AuthState {
+  /** True until the stored session (if any) has been read. */
+  loading: boolean;
+  session: Session | null;
+  user: User | null;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+/**
+ * Follows supabase-js: the stored session at start, then every auth event
+ * (sign-in, refresh, user update, sign-out) replaces what we hold.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const supabase = useSupabase();
+  const [state, setState] = useState<AuthState>({ loading: true, session: null, user: null });
+
+  useEffect(() => {
+    let active = true;
+    const apply = (session: Session | null) => {
+      if (active) setState({ loading: false, session, user: session?.user ?? null });
+    };
+    supabase.auth
+      .getSession()
+      .then(({ data, error }) => {
+        // SPEC 8: an auth check failure is only logged; the visitor is signed out.
+        if (error) console.error('Could not read the stored session', error);
+        apply(data.session);
+      })
+      .catch((error: unknown) => {
+        console.error('Could not read the stored session', error);
+        apply(null);
+      });
+    const { data } = supabase.auth.onAuthStateChange((_event, session) => apply(session));
+    return () => {
+      active = false;
+      data.subscription.unsubscribe();
+    };
+  }, [supabase]);
+
+  return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error('useAuth needs <AuthProvider>');
+  return state;
+}
+
+/** The signed-in user; only for screens behind <RequireAuth>. */
+export function useSignedInUser(): User {
+  const { user } = useAuth();
+  if (!user) throw new Error('useSignedInUser outside a signed-in screen');
+  return user;
+}

@@ -1,0 +1,61 @@
+import { Target, Zap } from 'lucide-react';
+import { intensityOf, TEXT_CLASS, type Measure } from '../../../lib/intensity-colors.ts';
+import type { Activity } from '../api/fetch-activities.ts';
+
+// Short month, day, hour and minute in the reader's own locale (SPEC 2).
+const WHEN = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+export function ActivityListItem({ activity }: { activity: Activity }) {
+  return (
+    <li className="card flex flex-col gap-2 p-4" data-testid="activity-item">
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="min-w-0 font-medium break-words">{activity.activity}</h2>
+        {activity.flow_state && (
+          <span className="shrink-0 rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-800 dark:bg-violet-900 dark:text-violet-100">
+            Flow
+          </span>
+        )}
+      </div>
+      <time dateTime={activity.created_at} className="text-sm text-slate-600 dark:text-slate-300">
+        {WHEN.format(new Date(activity.created_at))}
+      </time>
+      <div className="flex gap-5 text-sm">
+        <Measurement measure="energy" label="Energy" value={activity.energy} />
+        <Measurement measure="engagement" label="Engagement" value={activity.engagement} />
+      </div>
+      {activity.notes && (
+        <p className="text-sm whitespace-pre-line text-slate-700 dark:text-slate-200">
+          {activity.notes}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function Measurement({
+  measure,
+  label,
+  value,
+}: {
+  measure: Measure;
+  label: string;
+  value: number;
+}) {
+  const Icon = measure === 'energy' ? Zap : Target;
+  return (
+    <span className="inline-flex items-center gap-1.5" data-measure={measure}>
+      <Icon
+        aria-hidden="true"
+        className={`size-4 ${TEXT_CLASS[measure][intensityOf(value)]}`}
+        fill={measure === 'energy' ? 'currentColor' : 'none'}
+      />
+      <span className="sr-only">{label}</span>
+      <span className="font-medium tabular-nums">{value}%</span>
+    </span>
+  );
+}

@@ -1,0 +1,31 @@
+import { RangeSlider } from '../../../components/RangeSlider.tsx';
+import { Toggle } from '../../../components/Toggle.tsx';
+import type { HistoryFilters } from '../filters.ts';
+
+interface Props {
+  id: string;
+  filters: HistoryFilters;
+  onChange: (filters: HistoryFilters) => void;
+}
+
+export function FiltersPanel({ id, filters, onChange }: Props) {
+  return (
+    <div id={id} className="card mb-4 flex flex-col gap-5">
+      <RangeSlider
+        label="Min Energy"
+        value={filters.minEnergy}
+        onChange={(minEnergy) => onChange({ ...filters, minEnergy })}
+      />
+      <RangeSlider
+        label="Min Engagement"
+        value={filters.minEngagement}
+        onChange={(minEngagement) => onChange({ ...filters, minEngagement })}
+      />
+      <Toggle
+        label="Flow State Only"
+        checked={filters.flowOnly}
+        onChange={(flowOnly) => onChange({ ...filters, flowOnly })}
+      />
+    </div>
+  );
+}

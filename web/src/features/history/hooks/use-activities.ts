@@ -1,0 +1,31 @@
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useSupabase } from '../../../lib/app-context.tsx';
+import { useSignedInUser } from '../../auth/hooks/auth-context.tsx';
+import { fetchActivities, hasAnyActivity, HISTORY_PAGE_SIZE } from '../api/fetch-activities.ts';
+import type { HistoryFilters } from '../filters.ts';
+import { ACTIVITIES_QUERY_KEY } from './activities-query-key.ts';
+
+/** The history, page by page; the previous list stays on screen while filters change. */
+export function useActivities(filters: HistoryFilters) {
+  const supabase = useSupabase();
+  const { id: userId } = useSignedInUser();
+  return useInfiniteQuery({
+    queryKey: [...ACTIVITIES_QUERY_KEY, userId, filters],
+    queryFn: ({ pageParam }) => fetchActivities(supabase, { userId, filters, before: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) =>
+      lastPage.length === HISTORY_PAGE_SIZE ? lastPage.at(-1)?.created_at : undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Asked only when filters leave nothing, to choose between the two empty messages. */
+export function useHasAnyActivity(enabled: boolean) {
+  const supabase = useSupabase();
+  const { id: userId } = useSignedInUser();
+  return useQuery({
+    queryKey: [...ACTIVITIES_QUERY_KEY, userId, 'any'],
+    queryFn: () => hasAnyActivity(supabase, userId),
+    enabled,
+  });
+}

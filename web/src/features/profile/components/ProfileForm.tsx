@@ -1,0 +1,121 @@
+import type { User } from '@supabase/supabase-js';
+import { useState, type FormEvent } from 'react';
+import { useToast } from '../../../components/toast.tsx';
+import { useSupabase } from '../../../lib/app-context.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { profileNameOf, updateProfileName, type ProfileName } from '../api/update-profile-name.ts';
+
+/** Read-only until 'Edit Profile'; 'Save' keeps the names on the account, 'Cancel' drops the edit. */
+export function ProfileForm({ user }: { user: User }) {
+  const supabase = useSupabase();
+  const showToast = useToast();
+  const saved = profileNameOf(user.user_metadata);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<ProfileName>(saved);
+  const [saving, setSaving] = useState(false);
+  const shown = editing ? draft : saved;
+
+  function startEditing() {
+    setDraft(saved);
+    setEditing(true);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!editing || saving) return;
+    setSaving(true);
+    try {
+      await updateProfileName(supabase, draft);
+      setEditing(false);
+      showToast('success', 'Profile updated successfully!');
+    } catch (error) {
+      showToast('error', errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="card flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <NameField
+          id="profile-first-name"
+          label="First Name"
+          autoComplete="given-name"
+          value={shown.firstName}
+          editing={editing}
+          onChange={(firstName) => setDraft({ ...draft, firstName })}
+        />
+        <NameField
+          id="profile-last-name"
+          label="Last Name"
+          autoComplete="family-name"
+          value={shown.lastName}
+          editing={editing}
+          onChange={(lastName) => setDraft({ ...draft, lastName })}
+        />
+      </div>
+      <div>
+        <label htmlFor="profile-email" className="field-label">
+          Email
+        </label>
+        <input
+          id="profile-email"
+          className="text-input"
+          type="email"
+          value={user.email ?? ''}
+          readOnly
+          disabled
+        />
+      </div>
+      {editing ? (
+        <div className="flex gap-3">
+          <button
+            type="button"
+            className="btn-secondary flex-1"
+            disabled={saving}
+            onClick={() => setEditing(false)}
+          >
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary flex-1" disabled={saving} aria-busy={saving}>
+            Save
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="btn-primary" onClick={startEditing}>
+          Edit Profile
+        </button>
+      )}
+    </form>
+  );
+}
+
+interface NameFieldProps {
+  id: string;
+  label: string;
+  autoComplete: string;
+  value: string;
+  editing: boolean;
+  onChange: (value: string) => void;
+}
+
+function NameField({ id, label, autoComplete, value, editing, onChange }: NameFieldProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="text-input"
+        autoComplete={autoComplete}
+        maxLength={100}
+        value={value}
+        readOnly={!editing}
+        disabled={!editing}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { QUESTION_TEXT, type JournalQuestion } from './journal-questions.ts';
+
+export interface ActivityEntry {
+  activity: string;
+  /** Whole percentages, 0–100. */
+  energy: number;
+  engagement: number;
+  flowState: boolean;
+  notes: string;
+}
+
+/**
+ * SPEC 7, call 3: one insert of up to five answer rows, so they share one
+ * created_at and land all or none. Numbers are stored as text, the flag as
+ * 'true'/'false'; blank notes are left out.
+ */
+export async function saveActivity(
+  supabase: SupabaseClient,
+  userId: string,
+  questions: JournalQuestion[],
+  entry: ActivityEntry,
+): Promise<void> {
+  const answers: Record<string, string | null> = {
+    [QUESTION_TEXT.activity]: entry.activity.trim(),
+    [QUESTION_TEXT.energy]: String(entry.energy),
+    [QUESTION_TEXT.engagement]: String(entry.engagement),
+    [QUESTION_TEXT.flowState]: String(entry.flowState),
+    [QUESTION_TEXT.notes]: entry.notes.trim() || null,
+  };
+  const rows = questions.flatMap((q) => {
+    const answer = answers[q.question];
+    return answer == null ? [] : [{ user_id: userId, question_id: q.id, answer }];
+  });
+  if (rows.length === 0) throw new Error('No questions found');
+
+  const { error } = await supabase.from('user_answers').insert(rows);
+  if (error) throw error;
+}

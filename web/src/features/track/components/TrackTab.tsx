@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import { Toggle } from '../../../components/Toggle.tsx';
+import { useToast } from '../../../components/toast.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { toPercent } from '../dial-math.ts';
+import { useSaveActivity } from '../hooks/use-save-activity.ts';
+import { CircularDial } from './CircularDial.tsx';
+
+interface TrackForm {
+  activity: string;
+  /** Dial values, 0–1. */
+  energy: number;
+  engagement: number;
+  flowState: boolean;
+  notes: string;
+}
+
+const EMPTY_FORM: TrackForm = {
+  activity: '',
+  energy: 0,
+  engagement: 0,
+  flowState: false,
+  notes: '',
+};
+
+export function TrackTab() {
+  const [form, setForm] = useState<TrackForm>(EMPTY_FORM);
+  const save = useSaveActivity();
+  const showToast = useToast();
+  const blank = form.activity.trim() === '';
+  const update = <K extends keyof TrackForm>(key: K, value: TrackForm[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (blank || save.isPending) return;
+    save.mutate(
+      { ...form, energy: toPercent(form.energy), engagement: toPercent(form.engagement) },
+      {
+        onSuccess: () => {
+          setForm(EMPTY_FORM);
+          showToast('success', 'Activity saved!');
+        },
+        onError: (error) => showToast('error', `Failed to save activity: ${errorMessage(error)}`),
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby="track-heading">
+      <h1 id="track-heading" className="mb-4 text-2xl font-semibold tracking-tight">
+        Track Activity
+      </h1>
+      <form className="card flex flex-col gap-5" onSubmit={submit}>
+        <div>
+          <label htmlFor="track-activity" className="field-label">
+            Activity
+          </label>
+          <input
+            id="track-activity"
+            className="text-input"
+            required
+            autoComplete="off"
+            maxLength={500}
+            placeholder="What are you doing?"
+            value={form.activity}
+            onChange={(e) => update('activity', e.target.value)}
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-4">
+          <CircularDial
+            label="Energy"
+            measure="energy"
+            value={form.energy}
+            onChange={(v) => update('energy', v)}
+            resetTitle="Reset energy"
+          />
+          <CircularDial
+            label="Engagement"
+            measure="engagement"
+            value={form.engagement}
+            onChange={(v) => update('engagement', v)}
+            resetTitle="Reset engagement"
+          />
+        </div>
+        <Toggle
+          label="Flow State"
+          checked={form.flowState}
+          onChange={(v) => update('flowState', v)}
+        />
+        <div>
+          <label htmlFor="track-notes" className="field-label">
+            Notes
+          </label>
+          <textarea
+            id="track-notes"
+            className="text-input min-h-24 resize-y"
+            maxLength={2000}
+            placeholder="Any additional notes..."
+            value={form.notes}
+            onChange={(e) => update('notes', e.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={blank || save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Activity'}
+        </button>
+      </form>
+      <p className="mt-4 px-1 text-sm text-slate-600 dark:text-slate-300">
+        When an activity gives you energy, it is a signal to invest more time in it.
+      </p>
+    </section>
+  );
+}

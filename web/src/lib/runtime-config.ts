@@ -1,0 +1,45 @@
+/** What the app needs to know about the deployment it runs in. */
+export interface RuntimeConfig {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  googleEnabled: boolean;
+  supportEmail: string;
+}
+
+const DEFAULT_SUPPORT_EMAIL = 'support@energy-tracker.local';
+
+/**
+ * Build-time VITE_ variables win (a pure front end on a hosted Supabase
+ * project); otherwise the serving origin's /config.json, so one build serves
+ * every deployment.
+ */
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const env = import.meta.env;
+  if (env.VITE_SUPABASE_URL && env.VITE_SUPABASE_ANON_KEY) {
+    return {
+      supabaseUrl: env.VITE_SUPABASE_URL,
+      supabaseAnonKey: env.VITE_SUPABASE_ANON_KEY,
+      googleEnabled: env.VITE_GOOGLE_ENABLED !== 'false',
+      supportEmail: env.VITE_SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL,
+    };
+  }
+  const response = await fetch('/config.json', { cache: 'no-store' });
+  if (!response.ok) throw new Error(`/config.json answered ${response.status}`);
+  return parseRuntimeConfig(await response.json());
+}
+
+export function parseRuntimeConfig(body: unknown): RuntimeConfig {
+  const value = (body ?? {}) as Partial<Record<keyof RuntimeConfig, unknown>>;
+  if (typeof value.supabaseUrl !== 'string' || typeof value.supabaseAnonKey !== 'string') {
+    throw new Error('/config.json lacks supabaseUrl or supabaseAnonKey');
+  }
+  return {
+    supabaseUrl: value.supabaseUrl,
+    supabaseAnonKey: value.supabaseAnonKey,
+    googleEnabled: value.googleEnabled === true,
+    supportEmail:
+      typeof value.supportEmail === 'string' && value.supportEmail
+        ? value.supportEmail
+        : DEFAULT_SUPPORT_EMAIL,
+  };
+}
