@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { StartupError } from './components/StartupError.tsx';
+import { ReloadPrompt } from './components/ReloadPrompt.tsx';
 import { createSupabaseClient } from './lib/supabase-client.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 import './styles.css';
@@ -20,5 +20,10 @@ try {
   );
 } catch (error) {
   console.error('Energy Tracker could not start', error);
-  root.render(<StartupError />);
+  root.render(
+    <ReloadPrompt
+      title="Energy Tracker cannot reach its server"
+      detail="Check your connection and reload the page. If it keeps happening, the server may be down."
+    />,
+  );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary.tsx';
 import { ScreenSkeleton } from '../components/ScreenSkeleton.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 
@@ -11,20 +12,22 @@ const MainApp = lazy(() => import('./MainApp.tsx'));
 
 export function AppRoutes() {
   return (
-    <Suspense fallback={<ScreenSkeleton />}>
-      <Routes>
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/auth/callback" element={<AuthCallbackPage />} />
-        <Route
-          path="/"
-          element={
-            <RequireAuth>
-              <MainApp />
-            </RequireAuth>
-          }
-        />
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Routes>
-    </Suspense>
+    <ScreenErrorBoundary>
+      <Suspense fallback={<ScreenSkeleton />}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/auth/callback" element={<AuthCallbackPage />} />
+          <Route
+            path="/"
+            element={
+              <RequireAuth>
+                <MainApp />
+              </RequireAuth>
+            }
+          />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
+    </ScreenErrorBoundary>
   );
 }
