@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { AppServicesContext } from '../lib/app-context.tsx';
 import type { RuntimeConfig } from '../lib/runtime-config.ts';
 import { AuthProvider } from '../features/auth/hooks/auth-context.tsx';
+import { ForgetDataOnSignOut } from './ForgetDataOnSignOut.tsx';
 
 interface Props {
   supabase: SupabaseClient;
@@ -26,7 +27,10 @@ export function AppProviders({ supabase, config, children }: Props) {
   return (
     <AppServicesContext.Provider value={services}>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          <ForgetDataOnSignOut />
+          {children}
+        </AuthProvider>
       </QueryClientProvider>
     </AppServicesContext.Provider>
   );
