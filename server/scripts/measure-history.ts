@@ -4,6 +4,7 @@
 // Usage: node server/scripts/measure-history.ts [activities=11000]
 //   (TEST_DATABASE_URL set: a fresh database on that PostgreSQL; else PGlite)
 import { startTestServer } from '../test/helpers/test-server.ts';
+import { seedHistory } from '../test/helpers/seed-history.ts';
 import { signedInClient } from '../test/helpers/users.ts';
 
 const ACTIVITIES = Number(process.argv[2] ?? 11_000);
@@ -14,24 +15,7 @@ const server = await startTestServer();
 try {
   const { client, userId } = await signedInClient(server, 'history');
   const seeded = performance.now();
-  // One activity every ~2.4 hours for three years: five answers each, sharing created_at.
-  await server.database.db.query(
-    `INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
-     SELECT $1, q.id,
-            CASE q.question
-              WHEN 'Activity Description' THEN 'Activity ' || i
-              WHEN 'Energy Level' THEN ((i * 37) % 101)::text
-              WHEN 'Engagement Level' THEN ((i * 53) % 101)::text
-              WHEN 'Flow State' THEN (i % 3 = 0)::text
-              ELSE 'Notes for ' || i
-            END,
-            now() - make_interval(mins => i * 144)
-     FROM generate_series(1, $2::int) AS i
-     CROSS JOIN public.questions q`,
-    [userId, ACTIVITIES],
-  );
-  // What the embedded server does every few minutes and autovacuum does on PostgreSQL.
-  await server.database.db.exec('ANALYZE');
+  await seedHistory(server.database.db, userId, ACTIVITIES);
   console.log(
     `seeded ${ACTIVITIES} activities (${ACTIVITIES * 5} answer rows) in ${Math.round(performance.now() - seeded)} ms`,
   );

@@ -1,0 +1,26 @@
+import type { Database } from '../../src/db/database.ts';
+
+/**
+ * Years of journal for one user, written straight into the database: one
+ * activity every ~2.4 hours going back from now, five answers each sharing
+ * created_at, with varied values (every third one in flow). Then ANALYZE, as
+ * the embedded server does every few minutes and autovacuum does on PostgreSQL.
+ */
+export async function seedHistory(db: Database, userId: string, activities: number) {
+  await db.query(
+    `INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
+     SELECT $1, q.id,
+            CASE q.question
+              WHEN 'Activity Description' THEN 'Activity ' || i
+              WHEN 'Energy Level' THEN ((i * 37) % 101)::text
+              WHEN 'Engagement Level' THEN ((i * 53) % 101)::text
+              WHEN 'Flow State' THEN (i % 3 = 0)::text
+              ELSE 'Notes for ' || i
+            END,
+            now() - make_interval(mins => i * 144)
+     FROM generate_series(1, $2::int) AS i
+     CROSS JOIN public.questions q`,
+    [userId, activities],
+  );
+  await db.exec('ANALYZE');
+}
