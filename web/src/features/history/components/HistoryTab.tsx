@@ -40,7 +40,10 @@ export function HistoryTab() {
           <SlidersHorizontal aria-hidden="true" className="size-4" />
           Filters
           {filtersActive(filters) && (
-            <span className="size-2 rounded-full bg-violet-600" aria-label="(active)" />
+            <>
+              <span aria-hidden="true" className="size-2 rounded-full bg-violet-600" />
+              <span className="sr-only">(active)</span>
+            </>
           )}
         </button>
       </div>
