@@ -3,7 +3,9 @@ export const KEYBOARD_STEP = 0.1;
 
 /** A dial value (0–1) as the whole percentage that is shown and stored. */
 export function toPercent(value: number): number {
-  return Math.round(clampValue(value) * 100);
+  // Via whole millionths: 0.145 * 100 is 14.499999999999998 in floating point,
+  // which would round down where 0.005 rounds up.
+  return Math.round(Math.round(clampValue(value) * 1e6) / 1e4);
 }
 
 /** Keeps a value in 0–1, without the float dust of repeated 0.1 steps. */

@@ -1,0 +1,25 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  // Each test starts like a fresh browser profile, without the last test's session.
+  localStorage.clear();
+});
+
+// What jsdom lacks and the browser has. Nothing of ours is replaced here.
+
+// Radix Slider and Switch measure their thumbs; jsdom has no layout to observe.
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+// Pointer capture (the dial and Radix Slider capture the pointer while dragging).
+Element.prototype.setPointerCapture ??= () => {};
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;

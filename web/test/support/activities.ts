@@ -1,0 +1,22 @@
+import { fetchJournalQuestions } from '../../src/features/track/api/journal-questions.ts';
+import { saveActivity, type ActivityEntry } from '../../src/features/track/api/save-activity.ts';
+import type { AppUser } from './users.ts';
+
+export type NewActivity = Pick<ActivityEntry, 'activity' | 'energy' | 'engagement'> &
+  Partial<ActivityEntry>;
+
+/**
+ * Records activities, oldest first, through the user's client and the app's
+ * own save path. One insert each, awaited in turn, like separate presses of
+ * Save: each gets its own created_at (one transaction would give them one).
+ */
+export async function recordActivities(user: AppUser, entries: NewActivity[]): Promise<void> {
+  const questions = await fetchJournalQuestions(user.supabase);
+  for (const entry of entries) {
+    await saveActivity(user.supabase, user.id, questions, {
+      flowState: false,
+      notes: '',
+      ...entry,
+    });
+  }
+}

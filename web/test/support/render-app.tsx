@@ -1,0 +1,35 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { AppProviders } from '../../src/app/AppProviders.tsx';
+import { RequireAuth } from '../../src/app/RequireAuth.tsx';
+import { ToastProvider } from '../../src/components/toast.tsx';
+import { testRuntimeConfig } from './runtime-config.ts';
+
+/** `ui` inside the app's real providers and a router at `path`, as App.tsx composes them. */
+export function renderApp(
+  ui: ReactElement,
+  { supabase, path = '/' }: { supabase: SupabaseClient; path?: string },
+) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppProviders supabase={supabase} config={testRuntimeConfig()}>
+        {ui}
+      </AppProviders>
+    </MemoryRouter>,
+  );
+}
+
+/**
+ * A tab of the signed-in app as MainApp hosts it: behind RequireAuth (which
+ * waits for the stored session) and with the toasts.
+ */
+export function renderSignedInTab(tab: ReactElement, { supabase }: { supabase: SupabaseClient }) {
+  return renderApp(
+    <RequireAuth>
+      <ToastProvider>{tab}</ToastProvider>
+    </RequireAuth>,
+    { supabase },
+  );
+}

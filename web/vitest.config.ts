@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    environment: 'jsdom',
+    include: ['test/**/*.test.tsx'],
+    // One real server for the whole run; every test signs up its own user on it.
+    globalSetup: ['./test/global-setup.ts'],
+    setupFiles: ['./test/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    onConsoleLog(log) {
+      // Each test makes the app's client afresh, like a new page load, after
+      // disposing the last one; supabase-js still counts every instance ever
+      // made for the storage key and warns from the second on.
+      if (log.includes('Multiple GoTrueClient instances detected')) return false;
+    },
+  },
+});
