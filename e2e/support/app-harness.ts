@@ -1,0 +1,73 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { PageErrorLog } from './page-errors.ts';
+import { startServer, type RunningServer } from './server-process.ts';
+
+/** One person at one browser: their own context, so their own session storage. */
+export interface UserBrowser {
+  context: BrowserContext;
+  page: Page;
+  errors: PageErrorLog;
+}
+
+export interface AppHarness {
+  /** The server's origin, e.g. http://127.0.0.1:41234. */
+  readonly url: string;
+  /** A new browser context with one page on the phone viewport, watched for errors. */
+  newUser(): Promise<UserBrowser>;
+}
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/**
+ * Registers the hooks of one test file: one real server on a fresh data
+ * directory and one Chromium for the whole file (starting them is most of an
+ * e2e file's time), a context per user, and after every test a check that no
+ * page threw or logged an error. Call it inside the file's describe block.
+ */
+export function useApp(): AppHarness {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const users: UserBrowser[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+
+  afterEach(() => {
+    const unexpected = users.flatMap((user) => user.errors.takeUnexpected());
+    users.forEach((user) => user.errors.reset());
+    expect(unexpected, 'errors in the page').toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    const exitCode = await server?.stop();
+    expect(exitCode ?? 0, server?.output()).toBe(0);
+  });
+
+  return {
+    get url() {
+      if (!server) throw new Error('the server is not started yet (use the harness in a test)');
+      return server.url;
+    },
+    async newUser() {
+      if (!browser || !server) throw new Error('the browser is not started yet');
+      // A fixed locale and time zone make the list's date text predictable.
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: PHONE,
+        locale: 'en-US',
+        timezoneId: 'UTC',
+      });
+      // A step that cannot happen fails in 10 s, not Playwright's 30 s default.
+      context.setDefaultTimeout(10_000);
+      const page = await context.newPage();
+      const user = { context, page, errors: new PageErrorLog(page) };
+      users.push(user);
+      return user;
+    },
+  };
+}
