@@ -34,6 +34,11 @@ describe.skipIf(skipBrowserTests)(
 
       await trackHeading(page).waitFor();
       expect(pathOf(page)).toBe('/');
+      // SPEC 8: a sign-up that yields a session says so (as a toast on arrival).
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Account created and logged in successfully!' })
+        .waitFor();
       // Track is the tab a signed-in user starts on.
       const track = page.getByRole('tab', { name: 'Track' });
       expect(await track.getAttribute('aria-selected')).toBe('true');

@@ -1,6 +1,7 @@
 import { History, NotebookPen, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { BrandMark } from '../components/BrandMark.tsx';
+import { ArrivalNotice } from './ArrivalNotice.tsx';
 import { TabBar, type TabDefinition } from '../components/TabBar.tsx';
 import { ToastProvider } from '../components/toast.tsx';
 import { HistoryTab } from '../features/history/components/HistoryTab.tsx';
@@ -27,6 +28,7 @@ export default function MainApp() {
   const Panel = PANELS[tab];
   return (
     <ToastProvider>
+      <ArrivalNotice />
       <div className="min-h-dvh pb-[calc(4.5rem+env(safe-area-inset-bottom))]">
         <header className="mx-auto flex max-w-xl items-center gap-2 px-4 pt-5 sm:px-6">
           <BrandMark className="size-8" />

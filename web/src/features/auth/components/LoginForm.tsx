@@ -27,7 +27,17 @@ const TEXT = {
   },
 } as const;
 
-export function LoginForm({ initialError }: { initialError?: string | undefined }) {
+export const SIGNED_UP_NOTICE = 'Account created and logged in successfully!';
+
+interface Props {
+  initialError?: string | undefined;
+  /** A sign-up is about to be sent. */
+  onSignUpStart?: () => void;
+  /** That sign-up ended without a session (an error, or confirmation needed). */
+  onSignUpEnd?: () => void;
+}
+
+export function LoginForm({ initialError, onSignUpStart, onSignUpEnd }: Props) {
   const supabase = useSupabase();
   const config = useRuntimeConfig();
   const [mode, setMode] = useState<Mode>('login');
@@ -58,8 +68,13 @@ export function LoginForm({ initialError }: { initialError?: string | undefined 
         await signInWithPassword(supabase, { email, password });
         return;
       }
-      const outcome = await signUp(supabase, { email, password });
+      onSignUpStart?.();
+      const outcome = await signUp(supabase, { email, password }).catch((error: unknown) => {
+        onSignUpEnd?.();
+        throw error;
+      });
       if (outcome === 'confirmation-needed') {
+        onSignUpEnd?.();
         setMode('login');
         setPassword('');
         setMessage({
@@ -67,7 +82,7 @@ export function LoginForm({ initialError }: { initialError?: string | undefined 
           text: 'Please check your email for confirmation instructions.',
         });
       } else {
-        setMessage({ kind: 'success', text: 'Account created and logged in successfully!' });
+        setMessage({ kind: 'success', text: SIGNED_UP_NOTICE });
       }
     });
   }

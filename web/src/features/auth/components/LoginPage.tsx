@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import { Navigate, useLocation, type Location } from 'react-router';
 import { BrandMark } from '../../../components/BrandMark.tsx';
 import { ScreenSkeleton } from '../../../components/ScreenSkeleton.tsx';
 import { useAuth } from '../hooks/auth-context.tsx';
-import { LoginForm } from './LoginForm.tsx';
+import { LoginForm, SIGNED_UP_NOTICE } from './LoginForm.tsx';
 
 interface LoginLocationState {
   /** Where a signed-out visitor was going (set by RequireAuth). */
@@ -14,12 +15,17 @@ interface LoginLocationState {
 export default function LoginPage() {
   const { loading, user } = useAuth();
   const state = (useLocation().state ?? {}) as LoginLocationState;
+  // Set while a sign-up is under way: the session it yields arrives (and this
+  // screen navigates away) before the call returns, so the success text of
+  // SPEC 8 travels with the navigation and shows as a toast on arrival.
+  const [signingUp, setSigningUp] = useState(false);
 
   if (loading) return <ScreenSkeleton />;
   if (user) {
     const from = state.from;
     const target = from ? `${from.pathname}${from.search}${from.hash}` : '/';
-    return <Navigate to={target} replace />;
+    const arrival = signingUp ? { notice: SIGNED_UP_NOTICE } : undefined;
+    return <Navigate to={target} replace state={arrival} />;
   }
 
   return (
@@ -31,7 +37,11 @@ export default function LoginPage() {
           Track your energy levels and get personalized insights
         </p>
       </div>
-      <LoginForm initialError={state.error} />
+      <LoginForm
+        initialError={state.error}
+        onSignUpStart={() => setSigningUp(true)}
+        onSignUpEnd={() => setSigningUp(false)}
+      />
     </main>
   );
 }
