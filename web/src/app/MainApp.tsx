@@ -5,6 +5,7 @@ import { ArrivalNotice } from './ArrivalNotice.tsx';
 import { TabBar, type TabDefinition } from '../components/TabBar.tsx';
 import { ToastProvider } from '../components/toast.tsx';
 import { HistoryTab } from '../features/history/components/HistoryTab.tsx';
+import { usePrefetchHistory } from '../features/history/hooks/use-activities.ts';
 import { ProfileTab } from '../features/profile/components/ProfileTab.tsx';
 import { TrackTab } from '../features/track/components/TrackTab.tsx';
 
@@ -25,6 +26,7 @@ const PANELS: Record<TabId, () => React.JSX.Element> = {
 /** The signed-in app: three tabs kept in page state (SPEC 2), Track first. */
 export default function MainApp() {
   const [tab, setTab] = useState<TabId>('track');
+  usePrefetchHistory();
   const Panel = PANELS[tab];
   return (
     <ToastProvider>

@@ -6,8 +6,8 @@ interface State {
 }
 
 /**
- * A screen that cannot load (most often an old chunk gone after a new
- * deployment, or the network dropped) offers a reload instead of a blank page.
+ * A screen that throws while rendering offers a reload (which also fetches a
+ * newer deployment) instead of leaving a blank page.
  */
 export class ScreenErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { failed: false };
