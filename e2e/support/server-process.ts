@@ -65,8 +65,10 @@ export async function startServer(
   let log = '';
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  // 'close', not 'exit': it comes after the output pipes are drained, so the
+  // log holds the server's last words (a refusal to start) when we read it.
   const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
+    child.once('close', (code) => resolve(code)),
   );
 
   const url = `http://127.0.0.1:${port}`;
