@@ -12,6 +12,8 @@ import { angleToValue, clampValue, KEYBOARD_STEP, toPercent } from '../dial-math
 export const DIAL_RADIUS = 50;
 const CENTER = 60;
 const CIRCUMFERENCE = 2 * Math.PI * DIAL_RADIUS;
+/** The track and the value arc are the same ring. */
+const RING = { cx: CENTER, cy: CENTER, r: DIAL_RADIUS, fill: 'none', strokeWidth: 10 } as const;
 
 interface Props {
   label: string;
@@ -99,20 +101,9 @@ export function CircularDial({ label, measure, value, onChange, resetTitle }: Pr
         onKeyDown={onKeyDown}
       >
         <svg viewBox="0 0 120 120" className="size-full" aria-hidden="true">
+          <circle {...RING} className="stroke-slate-200 dark:stroke-slate-800" />
           <circle
-            cx={CENTER}
-            cy={CENTER}
-            r={DIAL_RADIUS}
-            fill="none"
-            strokeWidth={10}
-            className="stroke-slate-200 dark:stroke-slate-800"
-          />
-          <circle
-            cx={CENTER}
-            cy={CENTER}
-            r={DIAL_RADIUS}
-            fill="none"
-            strokeWidth={10}
+            {...RING}
             strokeLinecap="round"
             strokeDasharray={CIRCUMFERENCE}
             strokeDashoffset={CIRCUMFERENCE * (1 - value)}
