@@ -4,16 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { CircularDial } from '../../src/features/track/components/CircularDial.tsx';
 import { DialHarness } from '../support/dial-harness.tsx';
 
-function renderFixedDial(value: number) {
-  const view = render(
+/** The Engagement dial held at one value, as a parent that ignores changes would hold it. */
+function fixedDial(value: number) {
+  return (
     <CircularDial
       label="Engagement"
       measure="engagement"
       value={value}
       onChange={() => {}}
       resetTitle="Reset engagement"
-    />,
+    />
   );
+}
+
+function renderFixedDial(value: number) {
+  const view = render(fixedDial(value));
   return { ...view, dial: within(view.container).getByRole('slider', { name: 'Engagement' }) };
 }
 
@@ -50,15 +55,7 @@ describe('the dial value as shown and announced', () => {
     const wrong: string[] = [];
     for (let whole = 0; whole < 100; whole++) {
       const value = (whole + 0.5) / 100;
-      rerender(
-        <CircularDial
-          label="Engagement"
-          measure="engagement"
-          value={value}
-          onChange={() => {}}
-          resetTitle="Reset engagement"
-        />,
-      );
+      rerender(fixedDial(value));
       const shown = dial.getAttribute('aria-valuenow');
       if (shown !== String(whole + 1)) wrong.push(`${value} → ${shown}`);
     }

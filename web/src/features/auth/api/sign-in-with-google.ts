@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-/** The server explains this too (/authorize answers 400); saying it here spares a page load. */
+/** Said here, from /config.json, so the visitor is not sent to a server page that can only refuse. */
 export const GOOGLE_DISABLED_MESSAGE = 'Google sign-in is not enabled on this server.';
 
 /**
