@@ -36,7 +36,12 @@ export async function authRoutes(
     sendError(reply, new ApiError(404, 'not_found', 'Not found')),
   );
 
-  // Browser-redirect endpoints (later issues) go in a sibling scope without it.
+  // Browser navigations (/authorize, /callback, /verify) cannot send an
+  // apikey header; they live in this scope, without the guard.
+  await app.register(async (browser) => {
+    void browser;
+  });
+
   await app.register(async (api) => {
     api.addHook('onRequest', requireApiKey);
 

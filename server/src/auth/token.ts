@@ -2,25 +2,49 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { badRequest, INVALID_LOGIN_MESSAGE, unprocessable } from './errors.ts';
 import { queryValue, readParams } from './params.ts';
+import { exchangeAuthCode } from './flow-state.ts';
 import { verifyPassword } from './passwords.ts';
 import { enforceRateLimit } from './rate-limit.ts';
 import { refreshSession, startSession, type ClientInfo, type SessionJson } from './tokens.ts';
 import { findUserByEmail, isBanned } from './users.ts';
 
 // POST /token, after GoTrue's internal/api/token.go and token_refresh.go.
-// grant_type=pkce joins with the e-mail confirmation and Google issues.
+
+const GRANT_TYPES = ['password', 'refresh_token', 'pkce'] as const;
+type GrantType = (typeof GRANT_TYPES)[number];
+
+function isGrantType(value: string): value is GrantType {
+  return (GRANT_TYPES as readonly string[]).includes(value);
+}
 
 export async function token(ctx: AppContext, request: FastifyRequest): Promise<SessionJson> {
   const grantType = queryValue(request.query, 'grant_type');
   // GoTrue rejects an unknown grant before counting it against the limit.
-  if (grantType !== 'password' && grantType !== 'refresh_token') {
-    throw badRequest('invalid_credentials', 'unsupported_grant_type');
-  }
+  if (!isGrantType(grantType)) throw badRequest('invalid_credentials', 'unsupported_grant_type');
   await enforceRateLimit(ctx.db, 'token', request.ip, ctx.config.rateLimits.tokenPer5Min);
   const client: ClientInfo = { userAgent: request.headers['user-agent'], ip: request.ip };
-  return grantType === 'password'
-    ? passwordGrant(ctx, request.body, client)
-    : refreshTokenGrant(ctx, request.body, client);
+  switch (grantType) {
+    case 'password':
+      return passwordGrant(ctx, request.body, client);
+    case 'refresh_token':
+      return refreshTokenGrant(ctx, request.body, client);
+    case 'pkce':
+      return pkceGrant(ctx, request.body, client);
+  }
+}
+
+/** The code from a redirect (Google's callback, an e-mail link) and the verifier only this client holds. */
+async function pkceGrant(ctx: AppContext, body: unknown, client: ClientInfo): Promise<SessionJson> {
+  const params = readParams(body, { auth_code: 'string', code_verifier: 'string' });
+  const authCode = params.auth_code ?? '';
+  const verifier = params.code_verifier ?? '';
+  if (authCode === '' || verifier === '') {
+    throw badRequest(
+      'validation_failed',
+      'invalid request: both auth code and code verifier should be non-empty',
+    );
+  }
+  return exchangeAuthCode(ctx, authCode, verifier, client);
 }
 
 async function passwordGrant(

@@ -5,8 +5,8 @@ import { JWT_ISSUER } from '../jwt.ts';
 import { badRequest } from './errors.ts';
 import { findUserById, isBanned, loadUserJson, type UserJson, type UserRow } from './users.ts';
 
-/** How a session began; later issues add 'oauth' (Google) and 'email/signup' (PKCE). */
-export type AuthenticationMethod = 'password';
+/** How a session began, as the `amr` claim names it (GoTrue's AuthenticationMethod). */
+export type AuthenticationMethod = 'password' | 'oauth' | 'otp' | 'email/signup' | 'email_change';
 
 export interface SessionJson {
   access_token: string;
