@@ -8,36 +8,53 @@ const optionalUrl = z
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url().optional());
 
-const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalUrl.optional(),
-  JWT_SECRET: z
-    .string()
-    .min(32, 'must be at least 32 characters')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  SITE_URL: optionalUrl.optional(),
-  ADDITIONAL_REDIRECT_URLS: z.string().default(''),
-  SUPPORT_EMAIL: z.email().default('support@energy-tracker.local'),
-  GOOGLE_CLIENT_ID: z.string().default(''),
-  GOOGLE_CLIENT_SECRET: z.string().default(''),
-  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
-  SMTP_URL: optionalUrl.optional(),
-  JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(604800).default(3600),
-  RATE_LIMIT_TOKEN_PER_5MIN: z.coerce.number().int().min(1).default(150),
-  RATE_LIMIT_SIGNUP_PER_5MIN: z.coerce.number().int().min(1).default(30),
-  REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
-  WEB_DIST: z.string().optional(),
-  // Only behind reverse proxies: how many hops of X-Forwarded-For to believe.
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .regex(/^(true|false|[0-9]{1,2}|)$/, 'must be false, true or a number of proxy hops')
-    .default('false'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl.optional(),
+    JWT_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    SITE_URL: optionalUrl.optional(),
+    ADDITIONAL_REDIRECT_URLS: z.string().default(''),
+    SUPPORT_EMAIL: z.email().default('support@energy-tracker.local'),
+    GOOGLE_CLIENT_ID: z.string().default(''),
+    GOOGLE_CLIENT_SECRET: z.string().default(''),
+    GOOGLE_ISSUER: z
+      .url()
+      .default('https://accounts.google.com')
+      .refine(isHttpsOrLoopback, 'must be https (plain http only for a provider on this machine)'),
+    SMTP_URL: optionalUrl.optional(),
+    JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(604800).default(3600),
+    RATE_LIMIT_TOKEN_PER_5MIN: z.coerce.number().int().min(1).default(150),
+    RATE_LIMIT_SIGNUP_PER_5MIN: z.coerce.number().int().min(1).default(30),
+    REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    WEB_DIST: z.string().optional(),
+    // Only behind reverse proxies: how many hops of X-Forwarded-For to believe.
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .regex(/^(true|false|[0-9]{1,2}|)$/, 'must be false, true or a number of proxy hops')
+      .default('false'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+  })
+  .superRefine((env, issues) => {
+    // Google's token endpoint refuses a client without its secret; say so at
+    // boot rather than at the first person's sign-in.
+    if (env.GOOGLE_CLIENT_ID !== '' && env.GOOGLE_CLIENT_SECRET === '') {
+      issues.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_SECRET'],
+        message: 'required when GOOGLE_CLIENT_ID is set',
+      });
+    }
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -102,6 +119,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: proxyHops(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
   };
+}
+
+// ID tokens are only as trustworthy as the channel their keys came over.
+function isHttpsOrLoopback(value: string): boolean {
+  const url = new URL(value);
+  if (url.protocol === 'https:') return true;
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  return url.protocol === 'http:' && loopback;
 }
 
 function proxyHops(value: string): number {

@@ -57,4 +57,20 @@ describe('configuration', () => {
     expect(config.siteUrl).toBe('https://energy.example');
     expect(config.additionalRedirectUrls).toEqual(['https://a.example', 'https://b.example']);
   });
+
+  it('accepts a Google issuer over https, or plain http only on this machine', () => {
+    expect(readConfig({}).google.issuer).toBe('https://accounts.google.com');
+    expect(readConfig({ GOOGLE_ISSUER: 'http://127.0.0.1:4000' }).google.issuer).toBe(
+      'http://127.0.0.1:4000',
+    );
+    expect(() => readConfig({ GOOGLE_ISSUER: 'http://idp.example' })).toThrow(/GOOGLE_ISSUER/);
+  });
+
+  it('wants the Google client secret whenever a client id is given', () => {
+    expect(() => readConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(readConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).google).toMatchObject({
+      clientId: 'id',
+      clientSecret: 's',
+    });
+  });
 });

@@ -20,6 +20,8 @@ const SWEEP_AFTER_SECONDS = 2 * 24 * 60 * 60;
 export type FlowMethod = 'oauth' | 'email/signup' | 'email_change';
 
 export interface NewFlowState {
+  /** Chosen by the caller when it must name the flow before storing it (the OAuth state). */
+  id?: string;
   providerType: 'google' | 'email';
   method: FlowMethod;
   /** Absent for supabase-js's implicit flow. */
@@ -45,7 +47,7 @@ export interface FlowStateRow {
 }
 
 export async function createFlowState(db: Queryable, flow: NewFlowState): Promise<string> {
-  const id = randomUUID();
+  const id = flow.id ?? randomUUID();
   await db.query(
     `INSERT INTO auth.flow_state (id, user_id, auth_code, code_challenge, code_challenge_method,
                                   provider_type, provider_code_verifier, redirect_to,
@@ -79,10 +81,17 @@ const FLOW_COLUMNS = `id, user_id, auth_code, code_challenge, code_challenge_met
   provider_code_verifier, redirect_to, authentication_method,
   extract(epoch FROM now() - created_at)::float8 AS age_seconds`;
 
-/** The flow an OAuth `state` names; locked, so two callbacks cannot both finish it. */
-export async function lockFlowState(tx: Queryable, id: string): Promise<FlowStateRow | undefined> {
-  const { rows } = await tx.query<FlowStateRow>(
-    `SELECT ${FLOW_COLUMNS} FROM auth.flow_state WHERE id = $1 FOR UPDATE`,
+/**
+ * The flow an OAuth `state` names. Inside a transaction, `lock` holds it so
+ * that two callbacks with one state cannot both finish it.
+ */
+export async function findFlowState(
+  db: Queryable,
+  id: string,
+  { lock }: { lock: boolean },
+): Promise<FlowStateRow | undefined> {
+  const { rows } = await db.query<FlowStateRow>(
+    `SELECT ${FLOW_COLUMNS} FROM auth.flow_state WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
     [id],
   );
   return rows[0];

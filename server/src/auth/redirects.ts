@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { publicOrigin } from '../http/runtime-config.ts';
 import type { ApiError } from './errors.ts';
+import type { SessionJson } from './tokens.ts';
 
 // Where the browser-redirect endpoints (/authorize, /callback, /verify) send
 // the browser back to, and how they report an outcome there, after GoTrue's
@@ -56,6 +57,21 @@ function globToRegExp(pattern: string): RegExp {
 export function withAuthCode(target: string, code: string): string {
   const url = new URL(target);
   url.searchParams.set('code', code);
+  return url.href;
+}
+
+/** The implicit flow's end: the session in the fragment, which never reaches a server log. */
+export function withSessionFragment(target: string, session: SessionJson, type?: string): string {
+  const url = new URL(target);
+  const fragment = new URLSearchParams({
+    access_token: session.access_token,
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    refresh_token: session.refresh_token,
+    token_type: session.token_type,
+  });
+  if (type) fragment.set('type', type);
+  url.hash = fragment.toString();
   return url.href;
 }
 

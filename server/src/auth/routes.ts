@@ -1,5 +1,7 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { authorize } from './authorize.ts';
+import { callback } from './callback.ts';
 import { ApiError, sendError, toApiError } from './errors.ts';
 import { logout } from './logout.ts';
 import { settings } from './settings.ts';
@@ -39,7 +41,8 @@ export async function authRoutes(
   // Browser navigations (/authorize, /callback, /verify) cannot send an
   // apikey header; they live in this scope, without the guard.
   await app.register(async (browser) => {
-    void browser;
+    browser.get('/authorize', (request, reply) => authorize(ctx, request, reply));
+    browser.get('/callback', (request, reply) => callback(ctx, request, reply));
   });
 
   await app.register(async (api) => {

@@ -214,6 +214,7 @@ describe('GET /settings', () => {
   it('reports Google and e-mail confirmation when they are configured', async () => {
     const configured = await startTestServer({
       GOOGLE_CLIENT_ID: 'client-id.apps.example',
+      GOOGLE_CLIENT_SECRET: 'client-secret',
       SMTP_URL: 'smtp://127.0.0.1:2525',
     });
     try {

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/database.ts';
+import { ApiError, badRequest } from './errors.ts';
+import type { ProviderIdentity } from './google-provider.ts';
+import { isUniqueViolation } from './signup.ts';
+import { findUserByEmail, isBanned } from './users.ts';
+
+// Who a verified provider identity signs in as, after GoTrue's
+// createAccountFromExternalIdentity and its automatic linking: the user who
+// already has this identity; else the user with the same e-mail address,
+// when the provider vouches for it; else a new user.
+
+const PROVIDER = 'google';
+
+/** identity_data / user_metadata as GoTrue's provider.Claims marshals them. */
+function identityData(identity: ProviderIdentity): Record<string, unknown> {
+  const data: Record<string, unknown> = {
+    iss: identity.issuer,
+    sub: identity.subject,
+    provider_id: identity.subject,
+    email: identity.email,
+    email_verified: identity.emailVerified,
+    phone_verified: false,
+  };
+  if (identity.name) Object.assign(data, { name: identity.name, full_name: identity.name });
+  if (identity.picture) {
+    Object.assign(data, { picture: identity.picture, avatar_url: identity.picture });
+  }
+  return data;
+}
+
+/** The id of the user this identity signs in, creating or linking as needed. */
+export async function userForExternalIdentity(
+  tx: Queryable,
+  identity: ProviderIdentity,
+): Promise<string> {
+  const data = JSON.stringify(identityData(identity));
+  const { rows: known } = await tx.query<{ user_id: string }>(
+    `UPDATE auth.identities SET identity_data = $3::jsonb, last_sign_in_at = now(),
+            updated_at = now()
+      WHERE provider = $1 AND provider_id = $2 RETURNING user_id`,
+    [PROVIDER, identity.subject, data],
+  );
+  const knownUserId = known[0]?.user_id;
+  if (knownUserId) return knownUserId;
+
+  if (!identity.email) {
+    throw badRequest('bad_oauth_callback', 'Error getting user email from external provider');
+  }
+  const existing = await findUserByEmail(tx, identity.email);
+  if (existing) {
+    // An address the provider has not verified proves nothing: linking on it
+    // would hand the account to whoever typed the address there.
+    if (!identity.emailVerified) {
+      throw new ApiError(
+        403,
+        'provider_email_needs_verification',
+        'Unverified email with google. Verify the address with Google, then try again.',
+      );
+    }
+    if (isBanned(existing)) throw new ApiError(403, 'user_banned', 'User is banned');
+    await linkIdentity(tx, existing.id, existing.email_confirmed_at !== null, identity, data);
+    return existing.id;
+  }
+  return createUser(tx, identity, data);
+}
+
+async function linkIdentity(
+  tx: Queryable,
+  userId: string,
+  confirmed: boolean,
+  identity: ProviderIdentity,
+  data: string,
+): Promise<void> {
+  if (!confirmed) {
+    // Someone signed up with this address and a password but never proved
+    // they own it; the provider has now proved that this person does. Drop
+    // the unproven password and identities, or their author could sign in
+    // to the real owner's account (pre-account takeover; GoTrue's
+    // RemoveUnconfirmedIdentities does the same).
+    await tx.query(`DELETE FROM auth.identities WHERE user_id = $1`, [userId]);
+    await tx.query(
+      `UPDATE auth.users
+          SET encrypted_password = NULL, email_confirmed_at = now(),
+              raw_user_meta_data = $2::jsonb,
+              raw_app_meta_data = raw_app_meta_data
+                || '{"provider":"google","providers":["google"]}'::jsonb,
+              updated_at = now()
+        WHERE id = $1`,
+      [userId, data],
+    );
+  } else {
+    await tx.query(
+      `UPDATE auth.users
+          SET raw_app_meta_data = raw_app_meta_data || jsonb_build_object('providers',
+                (SELECT jsonb_agg(DISTINCT p) FROM jsonb_array_elements_text(
+                   coalesce(raw_app_meta_data -> 'providers', '[]') || '["google"]') AS p)),
+              updated_at = now()
+        WHERE id = $1`,
+      [userId],
+    );
+  }
+  await insertIdentity(tx, userId, identity, data);
+}
+
+async function createUser(
+  tx: Queryable,
+  identity: ProviderIdentity,
+  data: string,
+): Promise<string> {
+  const userId = randomUUID();
+  try {
+    await tx.query(
+      `INSERT INTO auth.users (id, email, email_confirmed_at, raw_app_meta_data,
+                               raw_user_meta_data)
+       VALUES ($1, lower($2), CASE WHEN $3 THEN now() END,
+               '{"provider":"google","providers":["google"]}', $4::jsonb)`,
+      [userId, identity.email, identity.emailVerified, data],
+    );
+  } catch (err) {
+    // The same address signed up by another route at this very moment.
+    if (isUniqueViolation(err)) {
+      throw new ApiError(
+        422,
+        'email_exists',
+        'A user with this email address has already been registered',
+      );
+    }
+    throw err;
+  }
+  await insertIdentity(tx, userId, identity, data);
+  return userId;
+}
+
+async function insertIdentity(
+  tx: Queryable,
+  userId: string,
+  identity: ProviderIdentity,
+  data: string,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO auth.identities (id, provider_id, user_id, identity_data, provider,
+                                  last_sign_in_at)
+     VALUES ($1, $2, $3, $4::jsonb, $5, now())`,
+    [randomUUID(), identity.subject, userId, data, PROVIDER],
+  );
+}
