@@ -1,13 +1,36 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/hooks/auth-context.tsx';
+import {
+  hasAuthParams,
+  landingFailure,
+  withoutAuthParams,
+} from '../features/auth/auth-redirect.ts';
 import { ScreenSkeleton } from '../components/ScreenSkeleton.tsx';
 
-/** Signed-out visitors go to /login, which brings them back here afterwards. */
+/**
+ * Signed-out visitors go to /login, which brings them back here afterwards.
+ * A confirmation link lands here too (SPEC 7: the e-mail redirect is the site
+ * origin): its failure travels to /login for the red box, and its parameters
+ * are dropped either way, so neither a later sign-out nor the way back from
+ * /login reads an old link's outcome again.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { loading, user } = useAuth();
   const location = useLocation();
   if (loading) return <ScreenSkeleton />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!user) {
+    const state = {
+      from: withoutAuthParams(location),
+      error: landingFailure(location) ?? undefined,
+    };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  // supabase-js has already taken the code out of the address bar, behind the
+  // router's back; this brings the router's own location in line.
+  if (hasAuthParams(location)) {
+    const clean = withoutAuthParams(location);
+    return <Navigate to={clean} replace state={location.state as unknown} />;
+  }
   return children;
 }

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ScreenSkeleton } from '../../../components/ScreenSkeleton.tsx';
 import { useSupabase } from '../../../lib/app-context.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { redirectError } from '../redirect-error.ts';
+import { authFailureText } from '../auth-error-text.ts';
+import { redirectError } from '../auth-redirect.ts';
 
 const NOT_COMPLETED = 'Sign-in did not complete. Please try again.';
 
@@ -32,13 +32,13 @@ export default function AuthCallbackPage() {
         .initialize()
         .then(async ({ error }) => {
           if (!active) return;
-          if (error) return toLogin(error.message);
+          if (error) return toLogin(authFailureText(error));
           const { data: current } = await supabase.auth.getSession();
           if (!active) return;
           if (current.session) navigate('/', { replace: true });
           else toLogin(NOT_COMPLETED);
         })
-        .catch((error: unknown) => active && toLogin(errorMessage(error)));
+        .catch((error: unknown) => active && toLogin(authFailureText(error)));
     }
     return () => {
       active = false;

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
 import { useRuntimeConfig, useSupabase } from '../../../lib/app-context.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { signInWithGoogle } from '../api/sign-in-with-google.ts';
 import { signInWithPassword } from '../api/sign-in-with-password.ts';
 import { signUp } from '../api/sign-up.ts';
+import { authFailureText } from '../auth-error-text.ts';
 import { GoogleIcon } from './GoogleIcon.tsx';
 
 type Mode = 'login' | 'signup';
@@ -55,7 +55,7 @@ export function LoginForm({ initialError, onSignUpStart, onSignUpEnd }: Props) {
     try {
       await action();
     } catch (error) {
-      setMessage({ kind: 'error', text: errorMessage(error) });
+      setMessage({ kind: 'error', text: authFailureText(error) });
     } finally {
       setBusy(false);
     }
