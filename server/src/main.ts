@@ -37,6 +37,9 @@ async function main() {
     : refreshStatisticsPeriodically(deps.db, (err) =>
         app.log.warn({ err }, 'refreshing planner statistics failed'),
       );
+  if (config.google.clientId !== '') {
+    app.log.info({ issuer: config.google.issuer }, 'Google sign-in is enabled');
+  }
   if (!config.smtpUrl) {
     app.log.info('SMTP_URL is not set: new sign-ups are confirmed automatically');
   }

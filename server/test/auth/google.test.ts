@@ -361,6 +361,42 @@ describe('what must fail', () => {
   });
 });
 
+describe('odd requests to the redirect endpoints', () => {
+  it('never answer 5xx, whatever the query', async () => {
+    const odd = [
+      '/authorize',
+      '/authorize?provider=',
+      '/authorize?provider=google&provider=github',
+      '/authorize?provider=google&redirect_to=%00',
+      '/authorize?provider=google&redirect_to=javascript:alert(1)',
+      '/authorize?provider=google&code_challenge=%00&code_challenge_method=s256',
+      `/authorize?provider=google&code_challenge=${'a'.repeat(43)}&code_challenge_method=md5`,
+      '/authorize?provider=google&redirect_uri=https://attacker.example&state=x&client_id=y',
+      '/authorize?provider=google&scopes=%00&access_type=%E0%A4%A',
+      '/callback',
+      '/callback?state=%00',
+      '/callback?state=00000000-0000-0000-0000-000000000000&code=x',
+      '/callback?state=00000000-0000-0000-0000-000000000000&state=x',
+      '/callback?code=x&state=' + 'a'.repeat(5000),
+      '/callback?error=%00&state=%E0%A4%A',
+    ];
+    for (const path of odd) {
+      const res = await fetch(`${server.url}/auth/v1${path}`, { redirect: 'manual' });
+      await res.body?.cancel();
+      expect(res.status, path).toBeLessThan(500);
+    }
+    // A client's redirect_uri or state never reaches the provider in place of ours.
+    const toProvider = await hop(
+      `${server.url}/auth/v1/authorize?provider=google&redirect_uri=https://attacker.example&state=x`,
+    );
+    expect(toProvider.location.searchParams.get('redirect_uri')).toBe(
+      `${server.url}/auth/v1/callback`,
+    );
+    expect(toProvider.location.searchParams.getAll('state')).toHaveLength(1);
+    expect(toProvider.location.searchParams.get('state')).not.toBe('x');
+  });
+});
+
 describe('Google not configured', () => {
   let plain: TestServer;
   beforeAll(async () => {
