@@ -87,13 +87,17 @@ describe.skipIf(skipBrowserTests)(
       expect(pathOf(page)).toBe('/login');
     });
 
-    it("'Continue with Google', not set up on this server, says so in the red box", async () => {
-      const { page } = await app.newUser();
+    it("'Continue with Google', not set up on this server, shows the server's reason in the red box", async () => {
+      const { page, errors } = await app.newUser();
+      errors.allow(
+        httpErrorLine(400, '/auth/v1/authorize?provider=google'),
+        'the app asks /authorize why Google is off; its 400 answer is logged by Chromium',
+      );
       await page.goto('/login');
       await page.getByRole('button', { name: 'Continue with Google' }).click();
       await page
         .getByRole('alert')
-        .filter({ hasText: 'Google sign-in is not enabled on this server.' })
+        .filter({ hasText: 'Unsupported provider: Google sign-in is not enabled on this server' })
         .waitFor();
       expect(pathOf(page)).toBe('/login');
     });

@@ -46,12 +46,13 @@ describe('the login form', () => {
     expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
   });
 
-  it('offers Google under "Or continue with", and says so in the red box when it is off', async () => {
+  it('offers Google under "Or continue with"; when it is off, the red box gives the server\'s reason', async () => {
     const { user } = renderLoginForm();
     expect(screen.getByText('Or continue with')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    // The test server has no GOOGLE_CLIENT_ID: /authorize refuses, and its words are shown.
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Google sign-in is not enabled on this server.',
+      'Unsupported provider: Google sign-in is not enabled on this server',
     );
   });
 
