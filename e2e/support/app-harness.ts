@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { PageErrorLog } from './page-errors.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import { freePort, startServer, type RunningServer } from './server-process.ts';
 
 /** One person at one browser: their own context, so their own session storage. */
 export interface UserBrowser {
@@ -21,19 +21,31 @@ export interface AppHarness {
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
+export interface AppOptions {
+  /**
+   * Extra server environment, given the server's URL before it starts (for
+   * SITE_URL, which links in e-mails and the provider's redirect are built
+   * on). Called after the beforeAll hooks registered earlier have run, so
+   * local peers started there (an SMTP server, an OpenID provider) can be named.
+   */
+  env?: (serverUrl: string) => Record<string, string>;
+}
+
 /**
  * Registers the hooks of one test file: one real server on a fresh data
  * directory and one Chromium for the whole file (starting them is most of an
  * e2e file's time), a context per user, and after every test a check that no
  * page threw or logged an error. Call it inside the file's describe block.
  */
-export function useApp(): AppHarness {
+export function useApp(options: AppOptions = {}): AppHarness {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const users: UserBrowser[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const port = await freePort();
+    const env = options.env?.(`http://127.0.0.1:${port}`);
+    [server, browser] = await Promise.all([startServer({ port, env }), launchBrowser()]);
   });
 
   afterEach(() => {

@@ -40,10 +40,16 @@ export const newDataDir = () => mkdtemp(join(process.env['E2E_DATA_ROOT'] ?? tmp
  * port with its own data directory, and waits for /health.
  */
 export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string>; viaNpm?: boolean } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    viaNpm?: boolean;
+    /** A port chosen beforehand (see freePort), when the env must name the server's own URL. */
+    port?: number;
+  } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await newDataDir());
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const started = performance.now();
   const [command, args] = options.viaNpm
     ? ['npm', ['start', '--silent']]

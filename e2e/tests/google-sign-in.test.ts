@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/app-harness.ts';
+import { openTab, pathOf, trackHeading, uniqueEmail } from '../support/app-steps.ts';
+import { skipBrowserTests } from '../support/browser.ts';
+import { useOidcProvider, type GoogleAccount } from '../support/oidc-provider.ts';
+
+function googleAccount(label: string): GoogleAccount {
+  return {
+    sub: `google-${randomBytes(6).toString('hex')}`,
+    email: uniqueEmail(label),
+    name: 'Grace Hopper',
+    picture: 'https://example.test/grace.png',
+  };
+}
+
+/** Every address the page's main frame was sent to from now on, each redirect included. */
+function recordNavigations(page: Page): URL[] {
+  const addresses: URL[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      addresses.push(new URL(request.url()));
+    }
+  });
+  return addresses;
+}
+
+describe.skipIf(skipBrowserTests)('Google sign-in through a local OpenID provider', () => {
+  const google = useOidcProvider();
+  const app = useApp({
+    env: (serverUrl) => ({
+      GOOGLE_CLIENT_ID: 'energy-tracker-e2e',
+      GOOGLE_CLIENT_SECRET: 'e2e-client-secret',
+      GOOGLE_ISSUER: google.issuer,
+      SITE_URL: serverUrl,
+    }),
+  });
+
+  it("'Continue with Google' goes through the provider and /auth/callback into Track, signed in", async () => {
+    const { page } = await app.newUser();
+    const account = googleAccount('google');
+    google.signInAs(account);
+    await page.goto('/login');
+    const navigations = recordNavigations(page);
+
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await trackHeading(page).waitFor();
+    expect(pathOf(page)).toBe('/');
+    expect(new URL(page.url()).search).toBe('');
+    // SPEC 7: /authorize with access_type=offline, out to the provider (which
+    // is handed that parameter), back to our /callback, then /auth/callback
+    // with the code that supabase-js exchanged.
+    const [authorize, provider, callback, appCallback] = navigations;
+    expect(authorize?.pathname).toBe('/auth/v1/authorize');
+    expect(authorize?.searchParams.get('provider')).toBe('google');
+    expect(authorize?.searchParams.get('access_type')).toBe('offline');
+    expect(authorize?.searchParams.get('redirect_to')).toBe(`${app.url}/auth/callback`);
+    expect(provider?.origin).toBe(new URL(google.issuer).origin);
+    expect(provider?.searchParams.get('access_type')).toBe('offline');
+    expect(callback?.pathname).toBe('/auth/v1/callback');
+    expect(appCallback?.pathname).toBe('/auth/callback');
+    expect(appCallback?.searchParams.has('code')).toBe(true);
+
+    await openTab(page, 'Profile');
+    expect(await page.getByLabel('Email').inputValue()).toBe(account.email);
+    // The session is kept, as after a password sign-in.
+    await page.reload();
+    await trackHeading(page).waitFor();
+  });
+
+  it('a person who comes back with Google gets the same account again', async () => {
+    const { page } = await app.newUser();
+    const account = googleAccount('returning-google');
+    google.signInAs(account);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await trackHeading(page).waitFor();
+    await openTab(page, 'Profile');
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await trackHeading(page).waitFor();
+    await openTab(page, 'Profile');
+    expect(await page.getByLabel('Email').inputValue()).toBe(account.email);
+  });
+
+  it("the provider's refusal comes back to /login in the red box", async () => {
+    const { page } = await app.newUser();
+    google.signInAs(googleAccount('refused'));
+    google.refuseNext('access_denied', 'The user cancelled the sign-in at Google');
+    await page.goto('/login');
+
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The user cancelled the sign-in at Google' })
+      .waitFor();
+    expect(pathOf(page)).toBe('/login');
+    // Nobody is signed in: the app itself still sends the visitor to /login.
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  });
+
+  it('a forged return from the provider is refused, and /login says why', async () => {
+    const { page } = await app.newUser();
+    // A state the server never issued: the server sends the browser to the
+    // site with the error, and the app carries it from / to /login.
+    await page.goto(`/auth/v1/callback?code=forged&state=${crypto.randomUUID()}`);
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    expect(pathOf(page)).toBe('/login');
+    await page.getByRole('alert').filter({ hasText: 'OAuth state not found or expired' }).waitFor();
+  });
+});
