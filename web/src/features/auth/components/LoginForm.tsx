@@ -1,14 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
 import { useRuntimeConfig, useSupabase } from '../../../lib/app-context.tsx';
+import { resendConfirmation } from '../api/resend-confirmation.ts';
 import { signInWithGoogle } from '../api/sign-in-with-google.ts';
 import { signInWithPassword } from '../api/sign-in-with-password.ts';
 import { signUp } from '../api/sign-up.ts';
-import { authFailureText } from '../auth-error-text.ts';
+import { authFailureText, errorCode } from '../auth-error-text.ts';
 import { GoogleIcon } from './GoogleIcon.tsx';
 
 type Mode = 'login' | 'signup';
-type Message = { kind: 'error' | 'success'; text: string } | null;
+type Message = {
+  kind: 'error' | 'success';
+  text: string;
+  /** GoTrue's error code, when the server gave one. */
+  code?: string | undefined;
+} | null;
 
 const TEXT = {
   login: {
@@ -55,7 +61,7 @@ export function LoginForm({ initialError, onSignUpStart, onSignUpEnd }: Props) {
     try {
       await action();
     } catch (error) {
-      setMessage({ kind: 'error', text: authFailureText(error) });
+      setMessage({ kind: 'error', text: authFailureText(error), code: errorCode(error) });
     } finally {
       setBusy(false);
     }
@@ -87,6 +93,14 @@ export function LoginForm({ initialError, onSignUpStart, onSignUpEnd }: Props) {
     });
   }
 
+  function resend() {
+    const address = email;
+    void run(async () => {
+      await resendConfirmation(supabase, address);
+      setMessage({ kind: 'success', text: `We sent a new confirmation link to ${address}.` });
+    });
+  }
+
   function toggleMode() {
     setMode(mode === 'login' ? 'signup' : 'login');
     setMessage(null);
@@ -101,6 +115,11 @@ export function LoginForm({ initialError, onSignUpStart, onSignUpEnd }: Props) {
 
       <form className="mt-6 flex flex-col gap-4" onSubmit={submit} aria-busy={busy}>
         {message && <MessageBox kind={message.kind}>{message.text}</MessageBox>}
+        {message?.code === 'email_not_confirmed' && (
+          <button type="button" className="btn-secondary w-full" disabled={busy} onClick={resend}>
+            Resend confirmation email
+          </button>
+        )}
         <div>
           <label htmlFor="login-email" className="field-label">
             Email
