@@ -26,8 +26,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     };
     return <Navigate to="/login" replace state={state} />;
   }
-  // supabase-js has already taken the code out of the address bar, behind the
-  // router's back; this brings the router's own location in line.
+  // supabase-js took a traded code out of the address bar behind the router's
+  // back, and leaves error parameters where they are; either way the router's
+  // location and the address bar end up clean.
   if (hasAuthParams(location)) {
     const clean = withoutAuthParams(location);
     return <Navigate to={clean} replace state={location.state as unknown} />;

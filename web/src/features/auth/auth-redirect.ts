@@ -16,10 +16,8 @@ export function redirectError(location: Pick<UrlParts, 'search' | 'hash'>): stri
     new URLSearchParams(location.search),
     new URLSearchParams(location.hash.replace(/^#/, '')),
   ]) {
-    const description = params.get('error_description');
-    const error = params.get('error');
-    if (description || error)
-      return authErrorText(params.get('error_code'), description || error || '');
+    const reported = params.get('error_description') || params.get('error');
+    if (reported) return authErrorText(params.get('error_code'), reported);
   }
   return null;
 }
@@ -34,7 +32,7 @@ export function redirectError(location: Pick<UrlParts, 'search' | 'hash'>): stri
 export const CONFIRMED_ELSEWHERE =
   'Your email address is confirmed, but this browser could not sign you in with the link. Please sign in.';
 
-/** Why a signed-out visitor who arrived from an auth link is not signed in, if they did. */
+/** For a signed-out visitor who arrived from an auth link: why it did not sign them in. */
 export function landingFailure(location: Pick<UrlParts, 'search' | 'hash'>): string | null {
   const reported = redirectError(location);
   if (reported) return reported;
