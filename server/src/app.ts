@@ -12,6 +12,7 @@ import { registerHealthRoutes } from './http/health.ts';
 import { registerRuntimeConfigRoute } from './http/runtime-config.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAnonKey, createJwtKeys } from './jwt.ts';
+import { createMailer } from './auth/mailer.ts';
 import { authRoutes } from './auth/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 
@@ -41,6 +42,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     anonKey: await createAnonKey(jwt),
     // A key of its own, so that no token type can stand in for another.
     refreshTokenKey: createHmac('sha256', deps.jwtSecret).update('refresh-token-key').digest(),
+    mail: config.mail ? { config: config.mail, mailer: createMailer(config.mail) } : undefined,
   };
 
   const app = Fastify({
@@ -74,6 +76,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     exposedHeaders: SUPABASE_HEADERS,
     maxAge: 86400,
   });
+
+  app.addHook('onClose', async () => ctx.mail?.mailer.close());
 
   registerHealthRoutes(app, ctx);
   registerRuntimeConfigRoute(app, ctx);

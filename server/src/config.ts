@@ -8,6 +8,8 @@ const optionalUrl = z
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url().optional());
 
+const SENDER = /^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/;
+
 const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -28,10 +30,29 @@ const EnvSchema = z
       .url()
       .default('https://accounts.google.com')
       .refine(isHttpsOrLoopback, 'must be https (plain http only for a provider on this machine)'),
-    SMTP_URL: optionalUrl.optional(),
+    SMTP_URL: optionalUrl
+      .refine(
+        (v) => v === undefined || /^smtps?:\/\//i.test(v),
+        'must start with smtp:// or smtps://',
+      )
+      .optional(),
+    // What mail clients show as the sender: an address, or `Name <address>`.
+    SMTP_FROM: z
+      .string()
+      .trim()
+      .regex(SENDER, 'must be an e-mail address or Name <address>')
+      .default('Energy Tracker <no-reply@energy-tracker.local>'),
+    // GoTrue's SMTP_MAX_FREQUENCY: one message per account and purpose this often.
+    SMTP_MAX_FREQUENCY_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
+    // GoTrue's MAILER_OTP_EXP: how long a link in an e-mail works. At most a
+    // day, as hosted Supabase allows; a PKCE flow state must outlive its link
+    // (flow-state.ts sweeps them after two).
+    EMAIL_LINK_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(86400).default(86400),
     JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(604800).default(3600),
     RATE_LIMIT_TOKEN_PER_5MIN: z.coerce.number().int().min(1).default(150),
     RATE_LIMIT_SIGNUP_PER_5MIN: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_VERIFY_PER_5MIN: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_RESEND_PER_5MIN: z.coerce.number().int().min(1).default(30),
     REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
     WEB_DIST: z.string().optional(),
     // Only behind reverse proxies: how many hops of X-Forwarded-For to believe.
@@ -58,6 +79,15 @@ const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** How e-mail confirmation links are sent; present only when SMTP_URL is set. */
+export interface MailConfig {
+  smtpUrl: string;
+  from: string;
+  /** Links in messages point here; never at a request's Host header. */
+  siteUrl: string;
+  maxFrequencySeconds: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -71,8 +101,17 @@ export interface Config {
   supportEmail: string;
   google: { clientId: string; clientSecret: string; issuer: string };
   smtpUrl: string | undefined;
+  /** Set exactly when smtpUrl is: sign-ups then need confirmation by e-mail. */
+  mail: MailConfig | undefined;
+  /** How long a link sent by e-mail works; read even without SMTP, for links sent before. */
+  emailLinkLifetimeSeconds: number;
   jwtExpirySeconds: number;
-  rateLimits: { tokenPer5Min: number; signupPer5Min: number };
+  rateLimits: {
+    tokenPer5Min: number;
+    signupPer5Min: number;
+    verifyPer5Min: number;
+    resendPer5Min: number;
+  };
   /** How long a just-rotated refresh token may still be presented (GoTrue's reuse interval). */
   refreshTokenReuseIntervalSeconds: number;
   webDist: string | undefined;
@@ -85,18 +124,29 @@ export class ConfigError extends Error {}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  // Checked on the raw values, so that it is reported beside any other problem.
+  // A link in an e-mail built from the Host header of the request that asked
+  // for it would let anyone mail a victim a link to a host of their choosing.
+  if (isSet(env['SMTP_URL']) && !isSet(env['SITE_URL'])) {
+    problems.push(
+      'SITE_URL: must be set when SMTP_URL is, because the links in e-mails are built from it',
+    );
+  }
+  if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const siteUrl = e.SITE_URL?.replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
-    siteUrl: e.SITE_URL?.replace(/\/$/, ''),
+    siteUrl,
     additionalRedirectUrls: e.ADDITIONAL_REDIRECT_URLS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
@@ -107,10 +157,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       issuer: e.GOOGLE_ISSUER,
     },
     smtpUrl: e.SMTP_URL,
+    mail:
+      e.SMTP_URL !== undefined && siteUrl !== undefined
+        ? {
+            smtpUrl: e.SMTP_URL,
+            from: e.SMTP_FROM,
+            siteUrl,
+            maxFrequencySeconds: e.SMTP_MAX_FREQUENCY_SECONDS,
+          }
+        : undefined,
+    emailLinkLifetimeSeconds: e.EMAIL_LINK_LIFETIME_SECONDS,
     jwtExpirySeconds: e.JWT_EXPIRY_SECONDS,
     rateLimits: {
       tokenPer5Min: e.RATE_LIMIT_TOKEN_PER_5MIN,
       signupPer5Min: e.RATE_LIMIT_SIGNUP_PER_5MIN,
+      verifyPer5Min: e.RATE_LIMIT_VERIFY_PER_5MIN,
+      resendPer5Min: e.RATE_LIMIT_RESEND_PER_5MIN,
     },
     refreshTokenReuseIntervalSeconds: e.REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
     webDist: e.WEB_DIST,
@@ -127,6 +189,10 @@ function isHttpsOrLoopback(value: string): boolean {
   if (url.protocol === 'https:') return true;
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   return url.protocol === 'http:' && loopback;
+}
+
+function isSet(value: string | undefined): boolean {
+  return value !== undefined && value.trim() !== '';
 }
 
 function proxyHops(value: string): number {

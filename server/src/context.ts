@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { MailSetup } from './auth/mailer.ts';
 import type { JwtKeys } from './jwt.ts';
 
 /** What every route module needs; built once per app. */
@@ -10,4 +11,6 @@ export interface AppContext {
   anonKey: string;
   /** HMAC key for refresh tokens (auth/tokens.ts), derived from the JWT secret. */
   refreshTokenKey: Buffer;
+  /** Present when SMTP_URL is set: sign-ups and e-mail changes then wait for a link. */
+  mail: MailSetup | undefined;
 }

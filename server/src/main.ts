@@ -40,7 +40,14 @@ async function main() {
   if (config.google.clientId !== '') {
     app.log.info({ issuer: config.google.issuer }, 'Google sign-in is enabled');
   }
-  if (!config.smtpUrl) {
+  if (config.mail) {
+    // The host only: SMTP_URL may hold a password.
+    const smtpHost = new URL(config.mail.smtpUrl).host;
+    app.log.info(
+      { smtpHost },
+      'sign-ups and e-mail changes are confirmed by a link sent by e-mail',
+    );
+  } else {
     app.log.info('SMTP_URL is not set: new sign-ups are confirmed automatically');
   }
 

@@ -73,4 +73,35 @@ describe('configuration', () => {
       clientSecret: 's',
     });
   });
+
+  it('needs SITE_URL with SMTP_URL, so that no Host header decides where e-mail links point', () => {
+    expect(() => readConfig({ SMTP_URL: 'smtp://mail.example:587' })).toThrow(
+      /SITE_URL: must be set when SMTP_URL is/,
+    );
+    // Reported beside any other problem, in the one message.
+    expect(() => readConfig({ SMTP_URL: 'smtp://mail.example:587', PORT: 'x' })).toThrow(
+      /PORT.*SITE_URL/,
+    );
+    expect(() =>
+      readConfig({ SMTP_URL: 'http://mail.example', SITE_URL: 'https://a.example' }),
+    ).toThrow(/SMTP_URL: must start with smtp:\/\/ or smtps:\/\//);
+    expect(() => readConfig({ SMTP_FROM: 'not an address' })).toThrow(/SMTP_FROM/);
+  });
+
+  it("reads the mail settings, with GoTrue's defaults for link lifetime and frequency", () => {
+    expect(readConfig({}).mail).toBeUndefined();
+    const config = readConfig({
+      SMTP_URL: 'smtps://user:secret@mail.example:465',
+      SITE_URL: 'https://energy.example/',
+      SMTP_FROM: 'Energy <hello@energy.example>',
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://user:secret@mail.example:465',
+      from: 'Energy <hello@energy.example>',
+      siteUrl: 'https://energy.example',
+      maxFrequencySeconds: 60,
+    });
+    expect(config.emailLinkLifetimeSeconds).toBe(86400);
+    expect(config.rateLimits).toMatchObject({ verifyPer5Min: 30, resendPer5Min: 30 });
+  });
 });

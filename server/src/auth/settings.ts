@@ -50,7 +50,7 @@ export function settings(ctx: AppContext): SettingsJson {
     disable_signup: false,
     // Without SMTP nobody could ever confirm an address, so sign-ups are
     // confirmed at once (DESIGN.md 5).
-    mailer_autoconfirm: ctx.config.smtpUrl === undefined,
+    mailer_autoconfirm: ctx.mail === undefined,
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,

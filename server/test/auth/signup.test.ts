@@ -216,6 +216,7 @@ describe('GET /settings', () => {
       GOOGLE_CLIENT_ID: 'client-id.apps.example',
       GOOGLE_CLIENT_SECRET: 'client-secret',
       SMTP_URL: 'smtp://127.0.0.1:2525',
+      SITE_URL: 'http://127.0.0.1:3000',
     });
     try {
       const res = await authRequest(configured, '/settings');
