@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
@@ -17,19 +18,29 @@ export interface TestServer {
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
+export interface TestServerOptions {
+  /**
+   * Make SITE_URL this server's own address, as in a real deployment, for
+   * tests that follow links the server builds from it (e-mail links). The
+   * port is then picked before the server starts.
+   */
+  siteUrlIsSelf?: boolean;
+}
+
 /** Our real server on a free loopback port over a fresh database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
-  const config = readConfig({
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: TEST_JWT_SECRET,
-    // Tests make many calls from one address; the limits get their own tests.
-    RATE_LIMIT_TOKEN_PER_5MIN: '100000',
-    RATE_LIMIT_SIGNUP_PER_5MIN: '100000',
-    ...env,
-  });
-  const app = await buildApp(config, { db: database.db, jwtSecret: TEST_JWT_SECRET });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  let listening;
+  try {
+    listening = await listenWithConfig(database, env, options);
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
+  const { app, address } = listening;
   const anonKey = (await (await fetch(`${address}/config.json`)).json()).supabaseAnonKey as string;
   return {
     url: address,
@@ -46,6 +57,51 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       await database.drop();
     },
   };
+}
+
+// Another process may take a picked port before we bind it; try a few.
+const PORT_ATTEMPTS = 5;
+
+async function listenWithConfig(
+  database: TestDatabase,
+  env: Record<string, string>,
+  options: TestServerOptions,
+): Promise<{ app: FastifyInstance; address: string }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = options.siteUrlIsSelf ? await freePort() : 0;
+    const config = readConfig({
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: TEST_JWT_SECRET,
+      // Tests make many calls from one address; the limits get their own tests.
+      RATE_LIMIT_TOKEN_PER_5MIN: '100000',
+      RATE_LIMIT_SIGNUP_PER_5MIN: '100000',
+      RATE_LIMIT_VERIFY_PER_5MIN: '100000',
+      RATE_LIMIT_RESEND_PER_5MIN: '100000',
+      ...(options.siteUrlIsSelf ? { SITE_URL: `http://127.0.0.1:${port}` } : {}),
+      ...env,
+    });
+    const app = await buildApp(config, { db: database.db, jwtSecret: TEST_JWT_SECRET });
+    try {
+      return { app, address: await app.listen({ port, host: '127.0.0.1' }) };
+    } catch (err) {
+      await app.close();
+      const inUse = (err as { code?: unknown }).code === 'EADDRINUSE';
+      if (!inUse || attempt >= PORT_ATTEMPTS) throw err;
+    }
+  }
+}
+
+/** A port free on the loopback interface at this moment. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 let counter = 0;

@@ -1,0 +1,111 @@
+import type { AddressInfo } from 'node:net';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+
+// A real SMTP server on loopback (smtp-server) that keeps what it receives,
+// parsed with postal-mime, so that tests read links out of the messages the
+// way a person would: from the mail that arrived.
+
+export interface ReceivedMail {
+  /** Envelope recipients, as the SMTP server saw them. */
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailbox {
+  /** For SMTP_URL. */
+  url: string;
+  /** Every message received so far, oldest first. */
+  received: ReceivedMail[];
+  /** The next message to this address not yet taken (waiting for it if need be). */
+  next(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** While set, the server refuses every message with a temporary failure (an outage). */
+  refuse(refusing: boolean): void;
+  close(): Promise<void>;
+}
+
+export async function startMailbox(): Promise<Mailbox> {
+  const received: ReceivedMail[] = [];
+  const taken = new Set<ReceivedMail>();
+  const waiters: (() => void)[] = [];
+  let refusing = false;
+
+  const server = new SMTPServer({
+    // Plain SMTP on loopback, as a local relay would offer it.
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (refusing) {
+        const err = Object.assign(new Error('Service not available, try again later'), {
+          responseCode: 421,
+        });
+        callback(err);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        PostalMime.parse(Buffer.concat(chunks))
+          .then((email) => {
+            received.push({
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+              from: email.from?.address ?? '',
+              subject: email.subject ?? '',
+              text: email.text ?? '',
+              html: email.html ?? '',
+            });
+            for (const wake of waiters.splice(0)) wake();
+            callback();
+          })
+          .catch((err: Error) => callback(err));
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  const take = (to: string) => {
+    const mail = received.find((m) => !taken.has(m) && m.to.includes(to.toLowerCase()));
+    if (mail) taken.add(mail);
+    return mail;
+  };
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    async next(to, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = take(to);
+        if (mail) return mail;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no message to ${to} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+    },
+    refuse(value) {
+      refusing = value;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The confirmation link in a message's plain text, where a person would find it. */
+export function linkIn(mail: ReceivedMail): string {
+  const match = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text);
+  if (!match) throw new Error(`no link in the message: ${mail.text}`);
+  return match[0];
+}
