@@ -6,7 +6,7 @@ import { ApiError } from './errors.ts';
 // database clock for the same reason: replicas' clocks may disagree.
 const WINDOW_SECONDS = 300;
 
-export type RateLimitedAction = 'token' | 'signup';
+export type RateLimitedAction = 'token' | 'signup' | 'verify' | 'resend';
 
 export async function enforceRateLimit(
   db: Queryable,

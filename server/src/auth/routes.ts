@@ -4,10 +4,12 @@ import { authorize } from './authorize.ts';
 import { callback } from './callback.ts';
 import { ApiError, sendError, toApiError } from './errors.ts';
 import { logout } from './logout.ts';
+import { resend } from './resend.ts';
 import { settings } from './settings.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
 import { getUser, updateUser } from './user.ts';
+import { verify } from './verify.ts';
 
 /**
  * The GoTrue-compatible subset under /auth/v1. `requireApiKey` guards every
@@ -43,6 +45,7 @@ export async function authRoutes(
   await app.register(async (browser) => {
     browser.get('/authorize', (request, reply) => authorize(ctx, request, reply));
     browser.get('/callback', (request, reply) => callback(ctx, request, reply));
+    browser.get('/verify', (request, reply) => verify(ctx, request, reply));
   });
 
   await app.register(async (api) => {
@@ -57,5 +60,6 @@ export async function authRoutes(
     api.get('/user', (request) => getUser(ctx, request));
     api.put('/user', (request) => updateUser(ctx, request));
     api.get('/settings', async () => settings(ctx));
+    api.post('/resend', (request) => resend(ctx, request));
   });
 }

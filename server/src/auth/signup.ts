@@ -3,14 +3,18 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { badRequest, unprocessable } from './errors.ts';
 import { readParams, validateEmail } from './params.ts';
+import { insertUser, isUniqueViolation } from './create-user.ts';
 import { checkPasswordStrength, hashPassword } from './passwords.ts';
+import { readPkceChallenge, type PkceChallenge } from './pkce.ts';
 import { enforceRateLimit } from './rate-limit.ts';
+import { signupWithConfirmation } from './signup-confirmation.ts';
 import { startSession, type SessionJson } from './tokens.ts';
-import { findUserByEmail } from './users.ts';
+import { findUserByEmail, type UserJson } from './users.ts';
 
-// POST /signup, after GoTrue's internal/api/signup.go. Until e-mail sending
-// lands, every sign-up is confirmed at once (GoTrue's MAILER_AUTOCONFIRM) and
-// answers with a session; the confirmation branch will join this file.
+// POST /signup, after GoTrue's internal/api/signup.go. Without SMTP every
+// sign-up is confirmed at once (GoTrue's MAILER_AUTOCONFIRM) and answered
+// with a session; with SMTP the account waits for its confirmation link
+// (signup-confirmation.ts).
 
 const SIGNUP_FIELDS = {
   email: 'string',
@@ -25,11 +29,22 @@ const SIGNUP_FIELDS = {
 
 const userExists = () => unprocessable('user_already_exists', 'User already registered');
 
-export async function signup(ctx: AppContext, request: FastifyRequest): Promise<SessionJson> {
+export interface SignupRequest {
+  email: string;
+  password: string;
+  data: Record<string, unknown>;
+  pkce: PkceChallenge | undefined;
+}
+
+export async function signup(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<SessionJson | UserJson> {
   await enforceRateLimit(ctx.db, 'signup', request.ip, ctx.config.rateLimits.signupPer5Min);
   const params = readParams(request.body, SIGNUP_FIELDS);
 
-  // GoTrue's order of checks: password, then which identifier, then its format.
+  // GoTrue's order of checks: password, then which identifier, then PKCE,
+  // then the identifier's format.
   const password = params.password ?? '';
   if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
   checkPasswordStrength(password);
@@ -41,40 +56,40 @@ export async function signup(ctx: AppContext, request: FastifyRequest): Promise<
       'Only an email address or phone number should be provided on signup.',
     );
   }
+  const challenge = params.code_challenge ?? '';
+  if (phone !== '' && challenge !== '') {
+    throw badRequest('validation_failed', 'PKCE not supported for phone signups');
+  }
+  const pkce = readPkceChallenge(challenge, params.code_challenge_method ?? '');
   if (phone !== '') throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
   if (rawEmail === '') {
     throw badRequest('validation_failed', 'Sign up only available with email provider');
   }
-  const email = validateEmail(rawEmail);
+  const signupRequest = {
+    email: validateEmail(rawEmail),
+    password,
+    data: params.data ?? {},
+    pkce,
+  };
+  if (ctx.mail) return signupWithConfirmation(ctx, ctx.mail, request, signupRequest);
+  return signupConfirmedAtOnce(ctx, request, signupRequest);
+}
 
+async function signupConfirmedAtOnce(
+  ctx: AppContext,
+  request: FastifyRequest,
+  { email, password, data }: SignupRequest,
+): Promise<SessionJson> {
   // With automatic confirmation GoTrue says plainly that the address is taken;
   // the anti-enumeration fake user belongs to the confirmation flow.
   if (await findUserByEmail(ctx.db, email)) throw userExists();
 
   // Hash before the transaction: it is deliberately slow and needs no lock.
   const passwordHash = await hashPassword(password);
-  const data = JSON.stringify(params.data ?? {});
   const userId = randomUUID();
   try {
     return await ctx.db.transaction(async (tx) => {
-      // Confirmation also records email_verified in user_metadata, as GoTrue's
-      // User.Confirm does.
-      await tx.query(
-        `INSERT INTO auth.users (id, email, encrypted_password, email_confirmed_at,
-                                 raw_app_meta_data, raw_user_meta_data)
-         VALUES ($1, $2, $3, now(), '{"provider":"email","providers":["email"]}',
-                 $4::jsonb || '{"email_verified":true}')`,
-        [userId, email, passwordHash, data],
-      );
-      // The identity is made before confirmation, so it says email_verified
-      // false, like GoTrue's; sign-up data fills keys the claims leave free.
-      await tx.query(
-        `INSERT INTO auth.identities (id, provider_id, user_id, identity_data, provider,
-                                      last_sign_in_at)
-         VALUES ($1, $2, $3, $4::jsonb || jsonb_build_object('sub', $2::text, 'email', $5::text,
-                 'email_verified', false, 'phone_verified', false), 'email', now())`,
-        [randomUUID(), userId, userId, data, email],
-      );
+      await insertUser(tx, { userId, email, passwordHash, data, confirmed: true });
       return startSession(ctx, tx, userId, 'password', {
         userAgent: request.headers['user-agent'],
         ip: request.ip,
@@ -87,6 +102,5 @@ export async function signup(ctx: AppContext, request: FastifyRequest): Promise<
   }
 }
 
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
-}
+// Kept here too: other endpoints import it from this module.
+export { isUniqueViolation } from './create-user.ts';

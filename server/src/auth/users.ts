@@ -12,6 +12,9 @@ export interface UserRow {
   encrypted_password: string | null;
   email_confirmed_at: Date | null;
   confirmation_sent_at: Date | null;
+  /** An address the user asked to change to, until its link is used. */
+  email_change: string | null;
+  email_change_sent_at: Date | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown>;
   raw_user_meta_data: Record<string, unknown>;
@@ -55,6 +58,8 @@ export interface UserJson {
   phone: string;
   confirmation_sent_at?: string;
   confirmed_at?: string;
+  new_email?: string;
+  email_change_sent_at?: string;
   last_sign_in_at?: string;
   app_metadata: Record<string, unknown>;
   user_metadata: Record<string, unknown>;
@@ -66,8 +71,8 @@ export interface UserJson {
 }
 
 const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at,
-  confirmation_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, phone,
-  banned_until, is_anonymous, created_at, updated_at`;
+  confirmation_sent_at, email_change, email_change_sent_at, last_sign_in_at, raw_app_meta_data,
+  raw_user_meta_data, phone, banned_until, is_anonymous, created_at, updated_at`;
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM auth.users WHERE id = $1`, [
@@ -129,6 +134,8 @@ export function userJson(user: UserRow, identities: IdentityRow[]): UserJson {
     // GoTrue's confirmed_at is the earlier of e-mail and phone confirmation;
     // we have no phone confirmation.
     confirmed_at: iso(user.email_confirmed_at),
+    new_email: user.email_change ?? undefined,
+    email_change_sent_at: iso(user.email_change_sent_at),
     last_sign_in_at: iso(user.last_sign_in_at),
     app_metadata: user.raw_app_meta_data,
     user_metadata: user.raw_user_meta_data,

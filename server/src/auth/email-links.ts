@@ -1,0 +1,88 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/database.ts';
+import { hashToken } from './tokens.ts';
+
+// The one-time tokens in confirmation links. The link carries a random token;
+// auth.one_time_tokens keeps only its SHA-256, so a copy of the database
+// confirms nobody. One token per user and purpose: a new link replaces the last.
+
+export type LinkType = 'signup' | 'email_change';
+
+// GoTrue's names for the token types (models/one_time_token.go).
+const TOKEN_TYPES: Record<LinkType, string> = {
+  signup: 'confirmation_token',
+  email_change: 'email_change_token_new',
+};
+
+// As GoTrue, the link itself says whether it belongs to a PKCE flow, so that
+// /verify answers it the way the client that asked for it expects. The prefix
+// is part of what is hashed: changing it makes the token unknown.
+const PKCE_PREFIX = 'pkce_';
+
+export function newLinkToken(pkce: boolean): string {
+  const token = randomBytes(32).toString('base64url');
+  return pkce ? PKCE_PREFIX + token : token;
+}
+
+export function isPkceToken(token: string): boolean {
+  return token.startsWith(PKCE_PREFIX);
+}
+
+/** The link in the message: always on SITE_URL, never on a request's Host. */
+export function verifyLink(
+  siteUrl: string,
+  token: string,
+  type: LinkType,
+  redirectTo: string,
+): string {
+  const url = new URL(`${siteUrl}/auth/v1/verify`);
+  url.search = new URLSearchParams({ token, type, redirect_to: redirectTo }).toString();
+  return url.href;
+}
+
+export async function storeLinkToken(
+  tx: Queryable,
+  userId: string,
+  type: LinkType,
+  token: string,
+  relatesTo: string,
+): Promise<void> {
+  // created_at restarts with each new token: a link's lifetime counts from its own sending.
+  await tx.query(
+    `INSERT INTO auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (user_id, token_type) DO UPDATE
+       SET token_hash = excluded.token_hash, relates_to = excluded.relates_to,
+           created_at = now(), updated_at = now()`,
+    [randomUUID(), userId, TOKEN_TYPES[type], hashToken(token), relatesTo],
+  );
+}
+
+export interface LinkTokenRow {
+  user_id: string;
+  relates_to: string;
+  /** Seconds since the link was sent, by the database clock. */
+  age_seconds: number;
+}
+
+/**
+ * The stored token a link carries, locked until the transaction ends, so that
+ * a link opened twice at once is used once.
+ */
+export async function lockLinkToken(
+  tx: Queryable,
+  token: string,
+  type: LinkType,
+): Promise<LinkTokenRow | undefined> {
+  const { rows } = await tx.query<LinkTokenRow>(
+    `SELECT user_id, relates_to, extract(epoch FROM now() - created_at)::float8 AS age_seconds
+       FROM auth.one_time_tokens WHERE token_hash = $1 AND token_type = $2 FOR UPDATE`,
+    [hashToken(token), TOKEN_TYPES[type]],
+  );
+  return rows[0];
+}
+
+/** Using any link spends every outstanding one, as GoTrue's ClearAllOneTimeTokensForUser. */
+export async function clearLinkTokens(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(`DELETE FROM auth.one_time_tokens WHERE user_id = $1`, [userId]);
+}

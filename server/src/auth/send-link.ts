@@ -1,0 +1,105 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Queryable } from '../db/database.ts';
+import { loggableError } from '../http/loggable-error.ts';
+import { newLinkToken, storeLinkToken, verifyLink, type LinkType } from './email-links.ts';
+import { ApiError } from './errors.ts';
+import { createFlowState } from './flow-state.ts';
+import { describeSendFailure, type MailSetup, type OutgoingMail } from './mailer.ts';
+import type { PkceChallenge } from './pkce.ts';
+
+// Sending a link happens in three steps: the caller claims the send in one
+// short transaction (a new account, or a send slot under the frequency
+// limit), sendLink talks to the SMTP server outside any transaction, then
+// stores the token. No transaction stays open while SMTP answers: embedded
+// PGlite is one connection, and a slow mail server would stall every request.
+// When the message cannot be sent, the caller's `release` undoes the claim,
+// so that the account is as before and a retry can succeed (ADR 011).
+
+export interface LinkMessage {
+  type: LinkType;
+  userId: string;
+  to: string;
+  compose: (link: string) => OutgoingMail;
+  /** Absent for supabase-js's implicit flow: the link then signs in directly. */
+  pkce: PkceChallenge | undefined;
+  /** Where /verify sends the browser; already checked against the allow-list. */
+  redirectTo: string;
+  release: (db: Database) => Promise<unknown>;
+}
+
+// GoTrue's messages for these failures (internal/api/mail.go).
+const SEND_FAILED: Record<LinkType, string> = {
+  signup: 'Error sending confirmation email',
+  email_change: 'Error sending email change email',
+};
+
+const FLOW_METHODS = { signup: 'email/signup', email_change: 'email_change' } as const;
+
+export async function sendLink(
+  db: Database,
+  mail: MailSetup,
+  log: FastifyBaseLogger,
+  message: LinkMessage,
+): Promise<void> {
+  const token = newLinkToken(message.pkce !== undefined);
+  const link = verifyLink(mail.config.siteUrl, token, message.type, message.redirectTo);
+  try {
+    await mail.mailer.send(message.compose(link));
+  } catch (err) {
+    log.error({ smtp: describeSendFailure(err), type: message.type }, 'could not send e-mail');
+    try {
+      await message.release(db);
+    } catch (releaseErr) {
+      log.error({ err: loggableError(releaseErr) }, 'could not undo after a failed send');
+    }
+    // Not the request's fault: a dependency is down and a retry may work.
+    throw new ApiError(503, 'email_send_failed', SEND_FAILED[message.type]);
+  }
+  // Stored only once the message is out: until then the previous link keeps working.
+  await db.transaction(async (tx) => {
+    await storeLinkToken(tx, message.userId, message.type, token, message.to);
+    if (message.pkce) {
+      await createFlowState(tx, {
+        providerType: 'email',
+        method: FLOW_METHODS[message.type],
+        pkce: message.pkce,
+        userId: message.userId,
+        redirectTo: message.redirectTo,
+      });
+    }
+  });
+}
+
+type SentAtColumn = 'confirmation_sent_at' | 'email_change_sent_at';
+
+/**
+ * GoTrue's SMTP_MAX_FREQUENCY: one message per user and purpose this often.
+ * Checked and recorded under the user's row lock, so two requests cannot both
+ * pass. Returns the previous send time, for `release` to put back.
+ */
+export async function claimSendSlot(
+  tx: Queryable,
+  userId: string,
+  column: SentAtColumn,
+  maxFrequencySeconds: number,
+): Promise<Date | null> {
+  const { rows } = await tx.query<{ previous: Date | null; since: number | null }>(
+    `SELECT ${column} AS previous, extract(epoch FROM now() - ${column})::float8 AS since
+       FROM auth.users WHERE id = $1 FOR UPDATE`,
+    [userId],
+  );
+  const since = rows[0]?.since ?? null;
+  if (since !== null && since < maxFrequencySeconds) {
+    // Whole seconds, rounded down, as GoTrue's generateFrequencyLimitErrorMessage.
+    const left = Math.floor(maxFrequencySeconds - since);
+    throw new ApiError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${left} seconds.`,
+    );
+  }
+  await tx.query(`UPDATE auth.users SET ${column} = now(), updated_at = now() WHERE id = $1`, [
+    userId,
+  ]);
+  return rows[0]?.previous ?? null;
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { insertUser, isUniqueViolation } from './create-user.ts';
+import { confirmationMail } from './mail-messages.ts';
+import type { MailSetup } from './mailer.ts';
+import { queryValue } from './params.ts';
+import { hashPassword } from './passwords.ts';
+import type { PkceChallenge } from './pkce.ts';
+import { safeRedirectTo } from './redirects.ts';
+import { claimSendSlot, sendLink } from './send-link.ts';
+import type { SignupRequest } from './signup.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  loadUserJson,
+  type UserJson,
+  type UserRow,
+} from './users.ts';
+
+// POST /signup when SMTP is configured, after GoTrue's signup.go without
+// MAILER_AUTOCONFIRM: the account is made unconfirmed, a link goes to the
+// address, and the answer is the bare user. Whether an address already has an
+// account is never revealed by the answer's shape (see repeatedSignup).
+
+export async function signupWithConfirmation(
+  ctx: AppContext,
+  mail: MailSetup,
+  request: FastifyRequest,
+  signup: SignupRequest,
+): Promise<UserJson> {
+  // supabase-js sends emailRedirectTo as this query parameter.
+  const redirectTo = safeRedirectTo(ctx, request, queryValue(request.query, 'redirect_to'));
+  const existing = await findUserByEmail(ctx.db, signup.email);
+  if (existing) return repeatedSignup(ctx, mail, request.log, existing, signup, redirectTo);
+
+  const passwordHash = await hashPassword(signup.password);
+  const userId = randomUUID();
+  try {
+    await ctx.db.transaction((tx) =>
+      insertUser(tx, {
+        userId,
+        email: signup.email,
+        passwordHash,
+        data: signup.data,
+        confirmed: false,
+      }),
+    );
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    // Someone signed up with this address a moment ago: answer as for any existing one.
+    const raced = await findUserByEmail(ctx.db, signup.email);
+    if (!raced) throw err;
+    return repeatedSignup(ctx, mail, request.log, raced, signup, redirectTo);
+  }
+
+  await sendLink(ctx.db, mail, request.log, {
+    type: 'signup',
+    userId,
+    to: signup.email,
+    compose: (link) => confirmationMail(signup.email, link, ctx.config.emailLinkLifetimeSeconds),
+    pkce: signup.pkce,
+    redirectTo,
+    // Without its message nobody could ever confirm the account: remove it,
+    // so that signing up again works once mail flows.
+    release: (db) =>
+      db.query(`DELETE FROM auth.users WHERE id = $1 AND email_confirmed_at IS NULL`, [userId]),
+  });
+  return currentUserJson(ctx, userId);
+}
+
+async function repeatedSignup(
+  ctx: AppContext,
+  mail: MailSetup,
+  log: FastifyBaseLogger,
+  existing: UserRow,
+  signup: SignupRequest,
+  redirectTo: string,
+): Promise<UserJson> {
+  // A confirmed account: answer as if the address were new, send nothing and
+  // change nothing (GoTrue's sanitizeUser), so nobody learns who has an account.
+  if (existing.email_confirmed_at !== null) return fakeUser(signup);
+  // Unconfirmed: the person may have lost the first message, so it goes out
+  // again (within the frequency limit). Nothing else changes, since whoever
+  // signs up again need not be who signed up first.
+  await sendConfirmation(ctx, mail, log, existing, signup.pkce, redirectTo);
+  return currentUserJson(ctx, existing.id);
+}
+
+/** A new sign-up link for an unconfirmed account: GoTrue's sendConfirmation. */
+export async function sendConfirmation(
+  ctx: AppContext,
+  mail: MailSetup,
+  log: FastifyBaseLogger,
+  user: UserRow,
+  pkce: PkceChallenge | undefined,
+  redirectTo: string,
+): Promise<void> {
+  const email = user.email ?? '';
+  const previous = await ctx.db.transaction((tx) =>
+    claimSendSlot(tx, user.id, 'confirmation_sent_at', mail.config.maxFrequencySeconds),
+  );
+  await sendLink(ctx.db, mail, log, {
+    type: 'signup',
+    userId: user.id,
+    to: email,
+    compose: (link) => confirmationMail(email, link, ctx.config.emailLinkLifetimeSeconds),
+    pkce,
+    redirectTo,
+    // The frequency limit must not block a retry of a message that never left.
+    release: (db) =>
+      db.query(`UPDATE auth.users SET confirmation_sent_at = $2 WHERE id = $1`, [
+        user.id,
+        previous,
+      ]),
+  });
+}
+
+async function currentUserJson(ctx: AppContext, userId: string): Promise<UserJson> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new Error('user vanished after sign-up');
+  return loadUserJson(ctx.db, user);
+}
+
+/** GoTrue's sanitizeUser: a user that never existed, with no identities. */
+function fakeUser(signup: SignupRequest): UserJson {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email: signup.email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: signup.data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}

@@ -1,0 +1,136 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/database.ts';
+import { isUniqueViolation } from './create-user.ts';
+import { applyEmailChange, emailTaken } from './email-change.ts';
+import { clearLinkTokens, isPkceToken, lockLinkToken, type LinkType } from './email-links.ts';
+import { ApiError, badRequest, forbidden } from './errors.ts';
+import { issueAuthCode, latestFlowOfUser } from './flow-state.ts';
+import { queryValue } from './params.ts';
+import { enforceRateLimit } from './rate-limit.ts';
+import { fromApiError, safeRedirectTo, withAuthCode, withError } from './redirects.ts';
+import { startSession, type ClientInfo, type SessionJson } from './tokens.ts';
+import { findUserById, isBanned, type UserRow } from './users.ts';
+
+// GET /verify, after GoTrue's verifyGet (internal/api/verify.go): the link in
+// a confirmation e-mail. The browser comes back to redirect_to with a code
+// for the PKCE client that asked for the link, or with a session in the
+// fragment for the implicit flow; every failure with a link goes back there
+// too, as an error in the URL, because a person is looking at the answer.
+
+const otpExpired = () => forbidden('otp_expired', 'Email link is invalid or has expired');
+
+// Types GoTrue knows whose links this server never sends: no such token exists.
+const NEVER_SENT = new Set(['invite', 'recovery', 'magiclink', 'email']);
+
+function isLinkType(type: string): type is LinkType {
+  return type === 'signup' || type === 'email_change';
+}
+
+export async function verify(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  await enforceRateLimit(ctx.db, 'verify', request.ip, ctx.config.rateLimits.verifyPer5Min);
+  const token = queryValue(request.query, 'token');
+  const type = queryValue(request.query, 'type');
+  const redirectTo = safeRedirectTo(ctx, request, queryValue(request.query, 'redirect_to'));
+  // Without these there is nothing to report back to; GoTrue answers in JSON.
+  if (type === '') throw badRequest('validation_failed', 'Verify requires a verification type');
+  if (token === '') {
+    throw badRequest('validation_failed', 'Verify requires a token or a token hash');
+  }
+
+  const client: ClientInfo = { userAgent: request.headers['user-agent'], ip: request.ip };
+  let location: string;
+  try {
+    location = await ctx.db.transaction((tx) =>
+      useLink(ctx, tx, { token, type, redirectTo, client }),
+    );
+  } catch (err) {
+    // The new address was taken between the check and the update.
+    const failure = isUniqueViolation(err) ? emailTaken() : err;
+    if (!(failure instanceof ApiError)) throw failure;
+    location = withError(redirectTo, fromApiError(failure));
+  }
+  return reply.header('Cache-Control', 'no-store').redirect(location, 303);
+}
+
+interface LinkUse {
+  token: string;
+  type: string;
+  redirectTo: string;
+  client: ClientInfo;
+}
+
+async function useLink(ctx: AppContext, tx: Queryable, use: LinkUse): Promise<string> {
+  const { token, type, redirectTo } = use;
+  if (!isLinkType(type)) {
+    if (NEVER_SENT.has(type)) throw otpExpired();
+    throw badRequest('validation_failed', 'Invalid email verification type');
+  }
+  // Unknown, already used and replaced links look the same: the hash is gone.
+  const stored = await lockLinkToken(tx, token, type);
+  const user = stored ? await findUserById(tx, stored.user_id) : undefined;
+  if (!stored || !user) throw otpExpired();
+  // GoTrue's order: a ban is reported even for an expired link.
+  if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
+  if (stored.age_seconds > ctx.config.emailLinkLifetimeSeconds) throw otpExpired();
+
+  if (type === 'signup') {
+    await confirmSignup(tx, user);
+  } else if (!(await applyEmailChange(tx, user, stored.relates_to))) {
+    throw otpExpired();
+  }
+  await clearLinkTokens(tx, user.id);
+
+  if (isPkceToken(token)) {
+    const method = type === 'signup' ? 'email/signup' : 'email_change';
+    const flow = await latestFlowOfUser(tx, user.id, method);
+    if (!flow?.auth_code) {
+      throw badRequest(
+        'flow_state_not_found',
+        'No associated flow state found. 422: No valid flow state found for user.',
+      );
+    }
+    await issueAuthCode(tx, flow.id, user.id);
+    return withAuthCode(redirectTo, flow.auth_code);
+  }
+  const session = await startSession(ctx, tx, user.id, 'otp', use.client);
+  return withSession(redirectTo, session, type);
+}
+
+/** GoTrue's signupVerify: the account, and the identity with this address, are verified. */
+async function confirmSignup(tx: Queryable, user: UserRow): Promise<void> {
+  await tx.query(
+    `UPDATE auth.users
+        SET email_confirmed_at = now(),
+            raw_user_meta_data = raw_user_meta_data || '{"email_verified":true}',
+            updated_at = now()
+      WHERE id = $1`,
+    [user.id],
+  );
+  await tx.query(
+    `UPDATE auth.identities
+        SET identity_data = identity_data || '{"email_verified":true}', updated_at = now()
+      WHERE user_id = $1 AND email = lower($2)`,
+    [user.id, user.email ?? ''],
+  );
+}
+
+/** The implicit flow's answer: the session in the fragment, which never reaches a server. */
+function withSession(target: string, session: SessionJson, type: LinkType): string {
+  const url = new URL(target);
+  // Sorted, as GoTrue's url.Values encodes them; `sb` marks a Supabase Auth redirect.
+  url.hash = new URLSearchParams({
+    access_token: session.access_token,
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    refresh_token: session.refresh_token,
+    sb: '',
+    token_type: session.token_type,
+    type,
+  }).toString();
+  return url.href;
+}

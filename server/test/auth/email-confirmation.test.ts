@@ -1,0 +1,417 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.ts';
+import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import { expectOtpExpired, follow, pkceClient } from './email-support.ts';
+import { authRequest, decodeJwt, expectAuthError, PASSWORD, postJson } from './support.ts';
+
+// The sign-up confirmation flow end to end: supabase-js signs up against our
+// server, the message arrives at a real SMTP server on loopback, and the link
+// read out of it is opened as a browser would open it.
+
+let mailbox: Mailbox;
+let server: TestServer;
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  // No frequency limit here, so that tests may resend at once; it has its own test.
+  server = await startTestServer(
+    { SMTP_URL: mailbox.url, SMTP_MAX_FREQUENCY_SECONDS: '0' },
+    { siteUrlIsSelf: true },
+  );
+});
+afterAll(async () => {
+  await server.close();
+  await mailbox.close();
+});
+
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
+async function accountsWith(email: string): Promise<number> {
+  const { rows } = await server.database.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM auth.users WHERE lower(email) = lower($1)',
+    [email],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+describe('sign-up with e-mail confirmation', () => {
+  it('waits for the link, refuses sign-in until then, and signs in through the PKCE code', async () => {
+    const client = pkceClient(server);
+    const email = uniqueEmail('confirm');
+    const redirectTo = `${server.url}/`;
+    const { data, error } = await client.auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { emailRedirectTo: redirectTo, data: { display_name: 'Ada' } },
+    });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user).toMatchObject({
+      email,
+      role: 'authenticated',
+      confirmation_sent_at: expect.stringMatching(ISO_TIME),
+      user_metadata: { display_name: 'Ada' },
+      identities: [{ provider: 'email', identity_data: { email, email_verified: false } }],
+    });
+    expect(data.user?.email_confirmed_at).toBeUndefined();
+
+    const mail = await mailbox.next(email);
+    expect(mail.subject).toBe('Confirm your Energy Tracker account');
+    expect(mail.from).toBe('no-reply@energy-tracker.local');
+    const link = linkIn(mail);
+    const url = new URL(link);
+    expect(url.origin + url.pathname).toBe(`${server.url}/auth/v1/verify`);
+    expect(url.searchParams.get('type')).toBe('signup');
+    expect(url.searchParams.get('redirect_to')).toBe(redirectTo);
+    expect(mail.html).toContain(link.replaceAll('&', '&amp;'));
+
+    // The database holds only a hash of the token in the link.
+    const token = url.searchParams.get('token') ?? '';
+    const { rows } = await server.database.db.query<{ token_hash: string }>(
+      `SELECT token_hash FROM auth.one_time_tokens t JOIN auth.users u ON u.id = t.user_id
+        WHERE u.email = $1`,
+      [email],
+    );
+    expect(rows).toEqual([{ token_hash: createHash('sha256').update(token).digest('hex') }]);
+
+    const early = await client.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(early.error).toMatchObject({
+      status: 400,
+      code: 'email_not_confirmed',
+      message: 'Email not confirmed',
+    });
+
+    const followed = await follow(link);
+    expect(followed.status).toBe(303);
+    expect(followed.location.origin + followed.location.pathname).toBe(redirectTo);
+    const code = followed.query.get('code');
+    expect(code).toMatch(/^[0-9a-f-]{36}$/);
+
+    const exchanged = await client.auth.exchangeCodeForSession(code ?? '');
+    expect(exchanged.error).toBeNull();
+    const user = exchanged.data.user;
+    expect(user?.email_confirmed_at).toMatch(ISO_TIME);
+    expect(user?.user_metadata).toEqual({ display_name: 'Ada', email_verified: true });
+    expect(user?.identities?.[0]?.identity_data).toMatchObject({ email, email_verified: true });
+    const claims = decodeJwt(exchanged.data.session?.access_token ?? '');
+    expect(claims['amr']).toEqual([{ method: 'email/signup', timestamp: expect.any(Number) }]);
+
+    const login = await pkceClient(server).auth.signInWithPassword({ email, password: PASSWORD });
+    expect(login.error).toBeNull();
+
+    // The link works once.
+    expectOtpExpired(await follow(link), redirectTo);
+  });
+
+  it('gives an implicit-flow client its session in the fragment, back at the site URL', async () => {
+    const client = server.client();
+    const email = uniqueEmail('implicit');
+    const { data, error } = await client.auth.signUp({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    const link = linkIn(await mailbox.next(email));
+    expect(new URL(link).searchParams.get('token')).not.toMatch(/^pkce_/);
+
+    const followed = await follow(link);
+    expect(followed.status).toBe(303);
+    expect(followed.location.origin).toBe(server.url);
+    expect(followed.location.search).toBe('');
+    const fragment = followed.fragment;
+    expect(fragment.get('type')).toBe('signup');
+    expect(fragment.get('token_type')).toBe('bearer');
+    expect(fragment.get('expires_in')).toBe('3600');
+    expect(Number(fragment.get('expires_at'))).toBeGreaterThan(Date.now() / 1000);
+    expect(fragment.get('refresh_token')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    const accessToken = fragment.get('access_token') ?? '';
+    expect(decodeJwt(accessToken)['amr']).toEqual([
+      { method: 'otp', timestamp: expect.any(Number) },
+    ]);
+
+    const me = await client.auth.getUser(accessToken);
+    expect(me.error).toBeNull();
+    expect(me.data.user?.email_confirmed_at).toMatch(ISO_TIME);
+  });
+
+  it('refuses a link older than its lifetime and leaves the account unconfirmed', async () => {
+    const email = uniqueEmail('expired');
+    await server.client().auth.signUp({ email, password: PASSWORD });
+    const link = linkIn(await mailbox.next(email));
+    await server.database.db.query(
+      `UPDATE auth.one_time_tokens SET created_at = now() - interval '24 hours 1 minute'
+        WHERE relates_to = $1`,
+      [email],
+    );
+    expectOtpExpired(await follow(link), server.url);
+    const login = await server.client().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(login.error).toMatchObject({ code: 'email_not_confirmed' });
+  });
+
+  it('refuses a link whose token was altered, even only its PKCE mark', async () => {
+    const email = uniqueEmail('altered');
+    await pkceClient(server).auth.signUp({ email, password: PASSWORD });
+    const url = new URL(linkIn(await mailbox.next(email)));
+    const token = url.searchParams.get('token') ?? '';
+    for (const altered of [token.replace(/^pkce_/, ''), `${token}x`, 'nonsense']) {
+      url.searchParams.set('token', altered);
+      expectOtpExpired(await follow(url.href), server.url);
+    }
+  });
+
+  it('sends a new link on resend, after which only the new one works', async () => {
+    const client = pkceClient(server);
+    const email = uniqueEmail('resend');
+    await client.auth.signUp({ email, password: PASSWORD });
+    const first = linkIn(await mailbox.next(email));
+
+    const { error } = await client.auth.resend({ type: 'signup', email });
+    expect(error).toBeNull();
+    const second = linkIn(await mailbox.next(email));
+    expect(second).not.toBe(first);
+
+    expectOtpExpired(await follow(first), server.url);
+    const code = (await follow(second)).query.get('code') ?? '';
+    const exchanged = await client.auth.exchangeCodeForSession(code);
+    expect(exchanged.error).toBeNull();
+    expect(exchanged.data.user?.email).toBe(email);
+  });
+
+  it('answers resend alike for unknown, confirmed and unconfirmed addresses', async () => {
+    const confirmed = uniqueEmail('resend-confirmed');
+    await server.client().auth.signUp({ email: confirmed, password: PASSWORD });
+    await follow(linkIn(await mailbox.next(confirmed)));
+    const before = mailbox.received.length;
+
+    for (const email of [uniqueEmail('resend-nobody'), confirmed]) {
+      const res = await postJson(server, '/resend', { type: 'signup', email });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({});
+    }
+    // Sending happens within the request: anything sent has arrived by now.
+    expect(mailbox.received.length).toBe(before);
+
+    const unconfirmed = uniqueEmail('resend-unconfirmed');
+    await server.client().auth.signUp({ email: unconfirmed, password: PASSWORD });
+    await mailbox.next(unconfirmed);
+    const res = await postJson(server, '/resend', { type: 'signup', email: unconfirmed });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({});
+    await mailbox.next(unconfirmed);
+  });
+
+  it('checks resend requests as GoTrue does', async () => {
+    const email = uniqueEmail('resend-bad');
+    expectAuthError(
+      await postJson(server, '/resend', { type: 'recovery', email }),
+      400,
+      'validation_failed',
+      'Missing one of these types: signup, email_change, sms, phone_change',
+    );
+    expectAuthError(
+      await postJson(server, '/resend', { type: 'signup' }),
+      400,
+      'validation_failed',
+      'Type provided requires an email address',
+    );
+    expectAuthError(
+      await postJson(server, '/resend', { type: 'signup', email: 'not-an-address' }),
+      400,
+      'validation_failed',
+    );
+    expectAuthError(
+      await postJson(server, '/resend', { type: 'sms', phone: '+15555550100' }),
+      400,
+      'phone_provider_disabled',
+    );
+    expectAuthError(
+      await postJson(server, '/resend', { type: 'signup', email, code_challenge: 'short' }),
+      400,
+      'validation_failed',
+    );
+    const noKey = await authRequest(server, '/resend', {
+      method: 'POST',
+      body: JSON.stringify({ type: 'signup', email }),
+      apikey: null,
+    });
+    expect(noKey.status).toBe(401);
+  });
+
+  it('answers a sign-up with a confirmed address like a new one, sending nothing', async () => {
+    const email = uniqueEmail('taken');
+    await server.client().auth.signUp({ email, password: PASSWORD });
+    await follow(linkIn(await mailbox.next(email)));
+    const before = mailbox.received.length;
+
+    const { data, error } = await server.client().auth.signUp({
+      email: email.toUpperCase(),
+      password: 'another password',
+      options: { data: { display_name: 'Mallory' } },
+    });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user).toMatchObject({
+      email,
+      identities: [],
+      user_metadata: { display_name: 'Mallory' },
+      confirmation_sent_at: expect.stringMatching(ISO_TIME),
+    });
+    const { rows } = await server.database.db.query<{ id: string }>(
+      'SELECT id FROM auth.users WHERE email = $1',
+      [email],
+    );
+    expect(data.user?.id).not.toBe(rows[0]?.id);
+    expect(await accountsWith(email)).toBe(1);
+    expect(mailbox.received.length).toBe(before);
+    // Nothing about the account changed.
+    const login = await server.client().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(login.error).toBeNull();
+  });
+
+  it('sends a new link to an unconfirmed address signing up again, changing nothing else', async () => {
+    const email = uniqueEmail('again');
+    const first = await server.client().auth.signUp({ email, password: PASSWORD });
+    const firstLink = linkIn(await mailbox.next(email));
+    const again = await server.client().auth.signUp({ email, password: 'a different password' });
+    expect(again.error).toBeNull();
+    expect(again.data.user?.id).toBe(first.data.user?.id);
+    const secondLink = linkIn(await mailbox.next(email));
+    expectOtpExpired(await follow(firstLink), server.url);
+    expect((await follow(secondLink)).fragment.get('access_token')).toBeTruthy();
+    expect(await accountsWith(email)).toBe(1);
+    const old = await server.client().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(old.error).toBeNull();
+  });
+
+  it('never sends the browser to a host that is not allowed', async () => {
+    const email = uniqueEmail('foreign');
+    await server.client().auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { emailRedirectTo: 'https://evil.example/steal' },
+    });
+    const url = new URL(linkIn(await mailbox.next(email)));
+    expect(url.searchParams.get('redirect_to')).toBe(server.url);
+
+    // Nor when someone edits the link.
+    url.searchParams.set('redirect_to', 'https://evil.example/steal');
+    const followed = await follow(url.href);
+    expect(followed.status).toBe(303);
+    expect(followed.location.origin).toBe(server.url);
+    expect(followed.fragment.get('access_token')).toBeTruthy();
+  });
+
+  it('answers malformed links in JSON or at the site, and needs no API key', async () => {
+    const missingType = await authRequest(server, '/verify?token=abc', { apikey: null });
+    expectAuthError(missingType, 400, 'validation_failed', 'Verify requires a verification type');
+    const missingToken = await authRequest(server, '/verify?type=signup', { apikey: null });
+    expectAuthError(
+      missingToken,
+      400,
+      'validation_failed',
+      'Verify requires a token or a token hash',
+    );
+
+    const unknownType = await follow(`${server.url}/auth/v1/verify?token=abc&type=weird`);
+    expect(unknownType.status).toBe(303);
+    expect(unknownType.query.get('error')).toBe('invalid_request');
+    expect(unknownType.query.get('error_code')).toBe('validation_failed');
+    // Types whose links this server never sends find no token.
+    expectOtpExpired(
+      await follow(`${server.url}/auth/v1/verify?token=abc&type=recovery`),
+      server.url,
+    );
+  });
+
+  it('refuses the link of a banned user', async () => {
+    const email = uniqueEmail('banned');
+    await server.client().auth.signUp({ email, password: PASSWORD });
+    const link = linkIn(await mailbox.next(email));
+    await server.database.db.query(
+      `UPDATE auth.users SET banned_until = now() + interval '1 day' WHERE email = $1`,
+      [email],
+    );
+    const followed = await follow(link);
+    expect(followed.query.get('error')).toBe('access_denied');
+    expect(followed.query.get('error_code')).toBe('user_banned');
+  });
+});
+
+describe('when the SMTP server is down', () => {
+  it('makes no account, so that signing up again works once mail flows', async () => {
+    const email = uniqueEmail('outage');
+    mailbox.refuse(true);
+    try {
+      const { data, error } = await server.client().auth.signUp({ email, password: PASSWORD });
+      expect(error).toMatchObject({ status: 503, message: 'Error sending confirmation email' });
+      expect(data.user).toBeNull();
+      const raw = await postJson(server, '/signup', { email, password: PASSWORD });
+      expectAuthError(raw, 503, 'email_send_failed', 'Error sending confirmation email');
+    } finally {
+      mailbox.refuse(false);
+    }
+    expect(await accountsWith(email)).toBe(0);
+    const { data, error } = await server.client().auth.signUp({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    await mailbox.next(email);
+  });
+
+  it('keeps the last link working when a resend cannot be sent', async () => {
+    const email = uniqueEmail('outage-resend');
+    await server.client().auth.signUp({ email, password: PASSWORD });
+    const link = linkIn(await mailbox.next(email));
+    mailbox.refuse(true);
+    try {
+      const res = await postJson(server, '/resend', { type: 'signup', email });
+      expectAuthError(res, 503, 'email_send_failed');
+    } finally {
+      mailbox.refuse(false);
+    }
+    expect((await follow(link)).fragment.get('access_token')).toBeTruthy();
+  });
+});
+
+describe('odd requests to the e-mail endpoints', () => {
+  it('answers them with something other than a 5xx', async () => {
+    const queries = [
+      'token=%00&type=signup',
+      'token=a&type=%00',
+      'token=a&token=b&type=signup&type=email_change',
+      `token=${'x'.repeat(4000)}&type=signup`,
+      'token=pkce_&type=email_change',
+      'token=a&type=signup&redirect_to=javascript:alert(1)',
+      'token=a&type=signup&redirect_to=//evil.example',
+      'token=a&type=signup&redirect_to=http://[::1',
+      'token=a&type=signup&redirect_to=%ZZ',
+      'token[]=a&type[x]=signup',
+      '%ZZ',
+    ];
+    const failures: string[] = [];
+    for (const query of queries) {
+      const res = await fetch(`${server.url}/auth/v1/verify?${query}`, { redirect: 'manual' });
+      if (res.status >= 500) failures.push(`GET /verify?${query.slice(0, 60)} -> ${res.status}`);
+    }
+    const bodies = [
+      '',
+      '{',
+      '[]',
+      '{"type":["signup"]}',
+      '{"type":"signup","email":"\\u0000@x.y"}',
+      '{"type":"email_change","email":"a@b.c","code_challenge":"' + 'c'.repeat(43) + '"}',
+      '{"type":"signup","email":"a@b.c","code_challenge_method":"s256"}',
+      '{"type":"phone_change","email":"a@b.c"}',
+      '{"type":"signup","email":"' + 'e'.repeat(300) + '@b.c"}',
+    ];
+    for (const body of bodies) {
+      const res = await postJson(server, '/resend', body);
+      if (res.status >= 500) failures.push(`POST /resend ${body.slice(0, 60)} -> ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('GET /settings with SMTP', () => {
+  it('says that sign-ups need confirmation', async () => {
+    const res = await authRequest(server, '/settings');
+    expect(res.body).toMatchObject({ mailer_autoconfirm: false });
+  });
+});
