@@ -2,9 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticate } from './authenticate.ts';
 import { badRequest, forbidden, unprocessable } from './errors.ts';
-import { readParams, validateEmail } from './params.ts';
-import { enforceRateLimit } from './rate-limit.ts';
+import { requestEmailChange } from './email-change.ts';
+import { queryValue, readParams, validateEmail } from './params.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
+import { readPkceChallenge } from './pkce.ts';
+import { enforceRateLimit } from './rate-limit.ts';
+import { safeRedirectTo } from './redirects.ts';
 import { isUniqueViolation } from './signup.ts';
 import { findUserByEmail, findUserById, loadUserJson, type UserJson } from './users.ts';
 
@@ -68,6 +71,16 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
     passwordHash = await hashPassword(password);
   }
 
+  // With SMTP a new address waits for the link sent to it (ADR 011). The link
+  // goes out before anything else changes, so that a refused or failed send
+  // leaves the account as it was.
+  if (emailChange && ctx.mail) {
+    const pkce = readPkceChallenge(params.code_challenge ?? '', params.code_challenge_method ?? '');
+    const redirectTo = safeRedirectTo(ctx, request, queryValue(request.query, 'redirect_to'));
+    await requestEmailChange(ctx, ctx.mail, request.log, user, emailChange, pkce, redirectTo);
+  }
+  const applyEmailNow = ctx.mail ? undefined : emailChange;
+
   try {
     await ctx.db.transaction(async (tx) => {
       if (passwordHash !== undefined) {
@@ -96,21 +109,20 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
           [user.id, JSON.stringify(params.data), JSON.stringify(removed)],
         );
       }
-      if (emailChange) {
-        // No e-mail can be sent yet, so a new address is taken as confirmed,
-        // the same rule that confirms sign-ups. The e-mail issue replaces this
-        // with GoTrue's confirmation link when SMTP is configured.
+      if (applyEmailNow) {
+        // Without SMTP no link could ever arrive, so the new address is taken
+        // as confirmed, the same rule that confirms sign-ups (ADR 007).
         await tx.query(
           `UPDATE auth.users SET email = $2, email_confirmed_at = now(), updated_at = now()
             WHERE id = $1`,
-          [user.id, emailChange],
+          [user.id, applyEmailNow],
         );
         await tx.query(
           `UPDATE auth.identities
               SET identity_data = identity_data || jsonb_build_object('email', $2::text),
                   updated_at = now()
             WHERE user_id = $1 AND provider = 'email'`,
-          [user.id, emailChange],
+          [user.id, applyEmailNow],
         );
       }
     });
