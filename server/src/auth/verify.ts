@@ -8,8 +8,14 @@ import { ApiError, badRequest, forbidden } from './errors.ts';
 import { issueAuthCode, latestFlowOfUser } from './flow-state.ts';
 import { queryValue } from './params.ts';
 import { enforceRateLimit } from './rate-limit.ts';
-import { fromApiError, safeRedirectTo, withAuthCode, withError } from './redirects.ts';
-import { startSession, type ClientInfo, type SessionJson } from './tokens.ts';
+import {
+  fromApiError,
+  safeRedirectTo,
+  withAuthCode,
+  withError,
+  withSessionFragment,
+} from './redirects.ts';
+import { startSession, type ClientInfo } from './tokens.ts';
 import { findUserById, isBanned, type UserRow } from './users.ts';
 
 // GET /verify, after GoTrue's verifyGet (internal/api/verify.go): the link in
@@ -98,7 +104,7 @@ async function useLink(ctx: AppContext, tx: Queryable, use: LinkUse): Promise<st
     return withAuthCode(redirectTo, flow.auth_code);
   }
   const session = await startSession(ctx, tx, user.id, 'otp', use.client);
-  return withSession(redirectTo, session, type);
+  return withSessionFragment(redirectTo, session, type);
 }
 
 /** GoTrue's signupVerify: the account, and the identity with this address, are verified. */
@@ -117,20 +123,4 @@ async function confirmSignup(tx: Queryable, user: UserRow): Promise<void> {
       WHERE user_id = $1 AND email = lower($2)`,
     [user.id, user.email ?? ''],
   );
-}
-
-/** The implicit flow's answer: the session in the fragment, which never reaches a server. */
-function withSession(target: string, session: SessionJson, type: LinkType): string {
-  const url = new URL(target);
-  // Sorted, as GoTrue's url.Values encodes them; `sb` marks a Supabase Auth redirect.
-  url.hash = new URLSearchParams({
-    access_token: session.access_token,
-    expires_at: String(session.expires_at),
-    expires_in: String(session.expires_in),
-    refresh_token: session.refresh_token,
-    sb: '',
-    token_type: session.token_type,
-    type,
-  }).toString();
-  return url.href;
 }
