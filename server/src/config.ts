@@ -10,72 +10,58 @@ const optionalUrl = z
 
 const SENDER = /^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/;
 
-const EnvSchema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: optionalUrl.optional(),
-    JWT_SECRET: z
-      .string()
-      .min(32, 'must be at least 32 characters')
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-    SITE_URL: optionalUrl.optional(),
-    ADDITIONAL_REDIRECT_URLS: z.string().default(''),
-    SUPPORT_EMAIL: z.email().default('support@energy-tracker.local'),
-    GOOGLE_CLIENT_ID: z.string().default(''),
-    GOOGLE_CLIENT_SECRET: z.string().default(''),
-    GOOGLE_ISSUER: z
-      .url()
-      .default('https://accounts.google.com')
-      .refine(isHttpsOrLoopback, 'must be https (plain http only for a provider on this machine)'),
-    SMTP_URL: optionalUrl
-      .refine(
-        (v) => v === undefined || /^smtps?:\/\//i.test(v),
-        'must start with smtp:// or smtps://',
-      )
-      .optional(),
-    // What mail clients show as the sender: an address, or `Name <address>`.
-    SMTP_FROM: z
-      .string()
-      .trim()
-      .regex(SENDER, 'must be an e-mail address or Name <address>')
-      .default('Energy Tracker <no-reply@energy-tracker.local>'),
-    // GoTrue's SMTP_MAX_FREQUENCY: one message per account and purpose this often.
-    SMTP_MAX_FREQUENCY_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
-    // GoTrue's MAILER_OTP_EXP: how long a link in an e-mail works. At most a
-    // day, as hosted Supabase allows; a PKCE flow state must outlive its link
-    // (flow-state.ts sweeps them after two).
-    EMAIL_LINK_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(86400).default(86400),
-    JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(604800).default(3600),
-    RATE_LIMIT_TOKEN_PER_5MIN: z.coerce.number().int().min(1).default(150),
-    RATE_LIMIT_SIGNUP_PER_5MIN: z.coerce.number().int().min(1).default(30),
-    RATE_LIMIT_VERIFY_PER_5MIN: z.coerce.number().int().min(1).default(30),
-    RATE_LIMIT_RESEND_PER_5MIN: z.coerce.number().int().min(1).default(30),
-    REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
-    WEB_DIST: z.string().optional(),
-    // Only behind reverse proxies: how many hops of X-Forwarded-For to believe.
-    TRUST_PROXY: z
-      .string()
-      .trim()
-      .regex(/^(true|false|[0-9]{1,2}|)$/, 'must be false, true or a number of proxy hops')
-      .default('false'),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-  })
-  .superRefine((env, issues) => {
-    // Google's token endpoint refuses a client without its secret; say so at
-    // boot rather than at the first person's sign-in.
-    if (env.GOOGLE_CLIENT_ID !== '' && env.GOOGLE_CLIENT_SECRET === '') {
-      issues.addIssue({
-        code: 'custom',
-        path: ['GOOGLE_CLIENT_SECRET'],
-        message: 'required when GOOGLE_CLIENT_ID is set',
-      });
-    }
-  });
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl.optional(),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SITE_URL: optionalUrl.optional(),
+  ADDITIONAL_REDIRECT_URLS: z.string().default(''),
+  SUPPORT_EMAIL: z.email().default('support@energy-tracker.local'),
+  GOOGLE_CLIENT_ID: z.string().default(''),
+  GOOGLE_CLIENT_SECRET: z.string().default(''),
+  GOOGLE_ISSUER: z
+    .url()
+    .default('https://accounts.google.com')
+    .refine(isHttpsOrLoopback, 'must be https (plain http only for a provider on this machine)'),
+  SMTP_URL: optionalUrl
+    .refine(
+      (v) => v === undefined || /^smtps?:\/\//i.test(v),
+      'must start with smtp:// or smtps://',
+    )
+    .optional(),
+  // What mail clients show as the sender: an address, or `Name <address>`.
+  SMTP_FROM: z
+    .string()
+    .trim()
+    .regex(SENDER, 'must be an e-mail address or Name <address>')
+    .default('Energy Tracker <no-reply@energy-tracker.local>'),
+  // GoTrue's SMTP_MAX_FREQUENCY: one message per account and purpose this often.
+  SMTP_MAX_FREQUENCY_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
+  // GoTrue's MAILER_OTP_EXP: how long a link in an e-mail works. At most a
+  // day, as hosted Supabase allows; a PKCE flow state must outlive its link
+  // (flow-state.ts sweeps them after two).
+  EMAIL_LINK_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(86400).default(86400),
+  JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(604800).default(3600),
+  RATE_LIMIT_TOKEN_PER_5MIN: z.coerce.number().int().min(1).default(150),
+  RATE_LIMIT_SIGNUP_PER_5MIN: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_VERIFY_PER_5MIN: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_RESEND_PER_5MIN: z.coerce.number().int().min(1).default(30),
+  REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  WEB_DIST: z.string().optional(),
+  // Only behind reverse proxies: how many hops of X-Forwarded-For to believe.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|[0-9]{1,2}|)$/, 'must be false, true or a number of proxy hops')
+    .default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -127,7 +113,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-  // Checked on the raw values, so that it is reported beside any other problem.
+  // These two are checked on the raw values, so that they are reported beside
+  // any other problem.
+  // Google's token endpoint refuses a client without its secret: say so at
+  // boot rather than at the first person's sign-in.
+  if (isSet(env['GOOGLE_CLIENT_ID']) && !isSet(env['GOOGLE_CLIENT_SECRET'])) {
+    problems.push('GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set');
+  }
   // A link in an e-mail built from the Host header of the request that asked
   // for it would let anyone mail a victim a link to a host of their choosing.
   if (isSet(env['SMTP_URL']) && !isSet(env['SITE_URL'])) {
