@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.ts';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
-import { confirmedUser, expectOtpExpired, follow, pkceClient } from './email-support.ts';
+import { confirmedUser, expectOtpExpired } from './email-support.ts';
+import { follow, pkceClient } from '../helpers/browser.ts';
 import { decodeJwt, PASSWORD, postJson } from './support.ts';
 
 // PUT /user with a new e-mail address while SMTP is configured: GoTrue with

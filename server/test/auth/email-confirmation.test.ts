@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.ts';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
-import { expectOtpExpired, follow, pkceClient } from './email-support.ts';
+import { expectOtpExpired } from './email-support.ts';
+import { follow, pkceClient } from '../helpers/browser.ts';
 import { authRequest, decodeJwt, expectAuthError, PASSWORD } from './support.ts';
 
 // The sign-up confirmation flow end to end: supabase-js signs up against our

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.ts';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
-import { follow } from './email-support.ts';
+import { follow } from '../helpers/browser.ts';
 import { expectAuthError, PASSWORD, postJson } from './support.ts';
 
 // What the e-mail endpoints do when things go wrong: the SMTP server refusing

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.ts';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
-import { follow } from './email-support.ts';
+import { follow } from '../helpers/browser.ts';
 import { expectAuthError, PASSWORD, postJson } from './support.ts';
 
 // How often mail may be asked for: GoTrue's per-address frequency

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.ts';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
-import { expectOtpExpired, follow, pkceClient } from './email-support.ts';
+import { expectOtpExpired } from './email-support.ts';
+import { follow, pkceClient } from '../helpers/browser.ts';
 import { authRequest, expectAuthError, PASSWORD, postJson } from './support.ts';
 
 // POST /resend for sign-ups: a new link replaces the last, and the answer is

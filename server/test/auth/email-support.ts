@@ -1,53 +1,12 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
+import { follow, pkceClient, type Followed } from '../helpers/browser.ts';
 import { linkIn, type Mailbox } from '../helpers/mailbox.ts';
 import { uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import { PASSWORD } from './support.ts';
 
-// Helpers for the e-mail flows: clients as the web app makes them, and
-// following a link from a message as a browser would.
-
-/**
- * A supabase-js client as the web app makes it (flowType 'pkce'), with its own
- * in-memory storage, so that the code verifier made at sign-up is still there
- * when the code from the link is exchanged.
- */
-export function pkceClient(server: TestServer): SupabaseClient {
-  const items = new Map<string, string>();
-  return createClient(server.url, server.anonKey, {
-    auth: {
-      flowType: 'pkce',
-      storage: {
-        getItem: (key) => items.get(key) ?? null,
-        setItem: (key, value) => void items.set(key, value),
-        removeItem: (key) => void items.delete(key),
-      },
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-    },
-  });
-}
-
-export interface Followed {
-  status: number;
-  location: URL;
-  query: URLSearchParams;
-  fragment: URLSearchParams;
-}
-
-/** Opens a link as a browser would, without following the redirect. */
-export async function follow(link: string): Promise<Followed> {
-  const res = await fetch(link, { redirect: 'manual' });
-  await res.arrayBuffer();
-  const location = new URL(res.headers.get('location') ?? 'about:blank');
-  return {
-    status: res.status,
-    location,
-    query: location.searchParams,
-    fragment: new URLSearchParams(location.hash.slice(1)),
-  };
-}
+// Helpers for the e-mail flows: what an expired link looks like, and a user
+// confirmed through the whole flow.
 
 export function expectOtpExpired(followed: Followed, redirectTo: string): void {
   expect(followed.status).toBe(303);

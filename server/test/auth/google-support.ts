@@ -1,5 +1,6 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
+import { follow, pkceClient, storedCodeVerifier } from '../helpers/browser.ts';
 import type { ProviderAccount, OidcProvider } from '../helpers/oidc-provider.ts';
 import type { TestServer } from '../helpers/test-server.ts';
 
@@ -14,44 +15,6 @@ export function googleEnv(provider: OidcProvider): Record<string, string> {
     GOOGLE_CLIENT_SECRET: 'test-secret',
     GOOGLE_ISSUER: provider.issuer,
   };
-}
-
-/** supabase-js as the web app makes it (PKCE), keeping its storage in memory where a test can read it. */
-export function pkceClient(server: TestServer): {
-  client: SupabaseClient;
-  store: Map<string, string>;
-} {
-  const store = new Map<string, string>();
-  const client = createClient(server.url, server.anonKey, {
-    auth: {
-      flowType: 'pkce',
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: {
-        getItem: (key) => store.get(key) ?? null,
-        setItem: (key, value) => void store.set(key, value),
-        removeItem: (key) => void store.delete(key),
-      },
-    },
-  });
-  return { client, store };
-}
-
-/** The PKCE verifier supabase-js keeps for the flow it started (stored as JSON). */
-function storedCodeVerifier(store: Map<string, string>): string {
-  const entry = [...store].find(([key]) => key.endsWith('-code-verifier'));
-  if (!entry) throw new Error('supabase-js stored no code verifier');
-  return String(JSON.parse(entry[1])).split('/')[0] ?? '';
-}
-
-/** One redirect, not followed: its status and where it points. */
-export async function hop(url: string): Promise<{ status: number; location: URL }> {
-  const res = await fetch(url, { redirect: 'manual' });
-  await res.body?.cancel();
-  const location = res.headers.get('location');
-  if (!location) throw new Error(`${url} answered ${res.status} without a redirect`);
-  return { status: res.status, location: new URL(location, url) };
 }
 
 export interface StartedSignIn {
@@ -73,25 +36,23 @@ export async function startGoogleSignIn(
   account: ProviderAccount,
   { implicit = false, redirectTo = `${server.url}/auth/callback` } = {},
 ): Promise<StartedSignIn> {
-  const { client, store } = implicit
-    ? { client: server.client(), store: new Map<string, string>() }
-    : pkceClient(server);
+  const client = implicit ? server.client() : pkceClient(server);
   const { data, error } = await client.auth.signInWithOAuth({
     provider: 'google',
     options: { redirectTo, skipBrowserRedirect: true, queryParams: { access_type: 'offline' } },
   });
   expect(error).toBeNull();
   const authorizeUrl = new URL(data.url ?? '');
-  const toProvider = await hop(authorizeUrl.href);
+  const toProvider = await follow(authorizeUrl.href);
   expect(toProvider.status).toBe(302);
   provider.signInAs(account);
-  const toCallback = await hop(toProvider.location.href);
+  const toCallback = await follow(toProvider.location.href);
   return {
     client,
     authorizeUrl,
     providerUrl: toProvider.location,
     callbackUrl: toCallback.location,
-    codeVerifier: () => storedCodeVerifier(store),
+    codeVerifier: () => storedCodeVerifier(client),
   };
 }
 
@@ -102,7 +63,7 @@ export async function signInWithGoogle(
   account: ProviderAccount,
 ) {
   const started = await startGoogleSignIn(server, provider, account);
-  const back = await hop(started.callbackUrl.href);
+  const back = await follow(started.callbackUrl.href);
   const code = back.location.searchParams.get('code');
   if (!code) throw new Error(`no code in ${back.location.href}`);
   const { data, error } = await started.client.auth.exchangeCodeForSession(code);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { follow } from '../helpers/browser.ts';
 import { startOidcProvider, type OidcProvider } from '../helpers/oidc-provider.ts';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import {
   googleEnv,
   GOOGLE_CLIENT_ID,
-  hop,
   redirectError,
   signInWithGoogle,
   startGoogleSignIn,
@@ -93,7 +93,7 @@ describe('GET /authorize?provider=google', () => {
     const started = await startGoogleSignIn(server, provider, googleAccount('foreign'), {
       redirectTo: 'https://attacker.example/steal',
     });
-    const back = await hop(started.callbackUrl.href);
+    const back = await follow(started.callbackUrl.href);
     expect(back.location.origin).toBe(server.url);
     expect(back.location.searchParams.get('code')).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -188,7 +188,7 @@ describe('the whole Google round trip', () => {
       email,
       email_verified: false,
     });
-    const back = await hop(started.callbackUrl.href);
+    const back = await follow(started.callbackUrl.href);
     expect(back.location.pathname).toBe('/auth/callback');
     expect(redirectError(back.location)).toMatchObject({
       error: 'access_denied',
@@ -206,7 +206,7 @@ describe('the whole Google round trip', () => {
     const started = await startGoogleSignIn(server, provider, googleAccount('implicit'), {
       implicit: true,
     });
-    const back = await hop(started.callbackUrl.href);
+    const back = await follow(started.callbackUrl.href);
     expect(back.location.search).toBe('');
     const fragment = new URLSearchParams(back.location.hash.slice(1));
     expect(fragment.get('token_type')).toBe('bearer');
@@ -222,7 +222,7 @@ describe('what must fail', () => {
     const started = await startGoogleSignIn(server, provider, account);
     const tampered = new URL(started.callbackUrl);
     tampered.searchParams.set('state', randomUUID());
-    const back = await hop(tampered.href);
+    const back = await follow(tampered.href);
     expect(back.location.origin + back.location.pathname).toBe(`${server.url}/`);
     expect(redirectError(back.location)).toEqual({
       error: 'invalid_request',
@@ -234,9 +234,9 @@ describe('what must fail', () => {
       'bad_oauth_state',
     );
     tampered.searchParams.set('state', 'not-a-uuid');
-    expect(redirectError((await hop(tampered.href)).location).code).toBe('bad_oauth_state');
+    expect(redirectError((await follow(tampered.href)).location).code).toBe('bad_oauth_state');
     tampered.searchParams.delete('state');
-    expect(redirectError((await hop(tampered.href)).location).code).toBe('bad_oauth_callback');
+    expect(redirectError((await follow(tampered.href)).location).code).toBe('bad_oauth_callback');
     const { rows } = await server.database.db.query(`SELECT 1 FROM auth.users WHERE email = $1`, [
       account.email,
     ]);
@@ -245,7 +245,7 @@ describe('what must fail', () => {
 
   it('a wrong code verifier is refused; the right one still works once', async () => {
     const started = await startGoogleSignIn(server, provider, googleAccount('verifier'));
-    const back = await hop(started.callbackUrl.href);
+    const back = await follow(started.callbackUrl.href);
     const code = back.location.searchParams.get('code');
     const wrong = await postJson(server, '/token?grant_type=pkce', {
       auth_code: code,
@@ -264,7 +264,7 @@ describe('what must fail', () => {
 
   it('an auth code is good for one session only, even when presented twice at once', async () => {
     const started = await startGoogleSignIn(server, provider, googleAccount('reuse'));
-    const code = (await hop(started.callbackUrl.href)).location.searchParams.get('code') ?? '';
+    const code = (await follow(started.callbackUrl.href)).location.searchParams.get('code') ?? '';
     const verifier = started.codeVerifier();
     const attempts = await Promise.all(
       [1, 2].map(() =>
@@ -286,8 +286,8 @@ describe('what must fail', () => {
 
   it('the provider callback cannot be replayed', async () => {
     const started = await startGoogleSignIn(server, provider, googleAccount('replay'));
-    expect((await hop(started.callbackUrl.href)).location.searchParams.get('code')).toBeTruthy();
-    const replay = await hop(started.callbackUrl.href);
+    expect((await follow(started.callbackUrl.href)).location.searchParams.get('code')).toBeTruthy();
+    const replay = await follow(started.callbackUrl.href);
     expect(redirectError(replay.location).code).toBe('flow_state_already_used');
   });
 
@@ -297,7 +297,7 @@ describe('what must fail', () => {
       `UPDATE auth.flow_state SET created_at = now() - interval '301 seconds' WHERE id = $1`,
       [slow.callbackUrl.searchParams.get('state')],
     );
-    const late = await hop(slow.callbackUrl.href);
+    const late = await follow(slow.callbackUrl.href);
     expect(late.location.pathname).toBe('/auth/callback');
     expect(redirectError(late.location)).toMatchObject({
       code: 'bad_oauth_state',
@@ -305,7 +305,7 @@ describe('what must fail', () => {
     });
 
     const idle = await startGoogleSignIn(server, provider, googleAccount('idle'));
-    const code = (await hop(idle.callbackUrl.href)).location.searchParams.get('code') ?? '';
+    const code = (await follow(idle.callbackUrl.href)).location.searchParams.get('code') ?? '';
     await server.database.db.query(
       `UPDATE auth.flow_state SET auth_code_issued_at = now() - interval '301 seconds'
         WHERE auth_code = $1`,
@@ -329,7 +329,7 @@ describe('what must fail', () => {
     declined.searchParams.delete('code');
     declined.searchParams.set('error', 'access_denied');
     declined.searchParams.set('error_description', 'The user denied access');
-    const back = await hop(declined.href);
+    const back = await follow(declined.href);
     expect(back.location.pathname).toBe('/auth/callback');
     expect(redirectError(back.location)).toEqual({
       error: 'access_denied',
@@ -343,7 +343,7 @@ describe('what must fail', () => {
       ...googleAccount('audience'),
       aud: 'someone-else',
     });
-    const back = await hop(started.callbackUrl.href);
+    const back = await follow(started.callbackUrl.href);
     expect(redirectError(back.location)).toMatchObject({
       error: 'server_error',
       code: 'bad_oauth_callback',
@@ -386,7 +386,7 @@ describe('odd requests to the redirect endpoints', () => {
       expect(res.status, path).toBeLessThan(500);
     }
     // A client's redirect_uri or state never reaches the provider in place of ours.
-    const toProvider = await hop(
+    const toProvider = await follow(
       `${server.url}/auth/v1/authorize?provider=google&redirect_uri=https://attacker.example&state=x`,
     );
     expect(toProvider.location.searchParams.get('redirect_uri')).toBe(
@@ -425,7 +425,7 @@ describe('Google not configured', () => {
       GOOGLE_ISSUER: 'http://127.0.0.1:9',
     });
     try {
-      const back = await hop(
+      const back = await follow(
         `${unreachable.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(`${unreachable.url}/auth/callback`)}`,
       );
       expect(back.location.pathname).toBe('/auth/callback');
