@@ -1,0 +1,135 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/app-harness.ts';
+import {
+  openTab,
+  PASSWORD,
+  pathOf,
+  signIn,
+  trackHeading,
+  uniqueEmail,
+} from '../support/app-steps.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { skipBrowserTests } from '../support/browser.ts';
+import { horizontalOverflow } from '../support/layout.ts';
+import { linkIn, useMailbox } from '../support/mailbox.ts';
+import { httpErrorLine, type PageErrorLog } from '../support/page-errors.ts';
+import { screenshotAtSizes } from '../support/screenshots.ts';
+
+const CHECK_EMAIL = 'Please check your email for confirmation instructions.';
+const NOT_CONFIRMED = 'Please confirm your email address first: open the link we sent you.';
+const LINK_EXPIRED =
+  'This confirmation link is invalid or has expired. Try signing in; if your address is not confirmed yet, ask for a new link.';
+const CONFIRMED_ELSEWHERE =
+  'Your email address is confirmed, but this browser could not sign you in with the link. Please sign in.';
+
+/** Signs up on the login screen and checks SPEC 4: login mode, password cleared, the green box. */
+async function signUpNeedingConfirmation(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await page.getByPlaceholder('Enter your email').fill(email);
+  await page.getByPlaceholder('Enter your password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('status').filter({ hasText: CHECK_EMAIL }).waitFor();
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  expect(await page.getByPlaceholder('Enter your password').inputValue()).toBe('');
+  expect(pathOf(page)).toBe('/login');
+}
+
+/** Signs in before the address is confirmed, which the server refuses. */
+async function signInUnconfirmed(page: Page, errors: PageErrorLog, email: string): Promise<void> {
+  errors.allow(
+    httpErrorLine(400, '/auth/v1/token?grant_type=password'),
+    'the server refuses an unconfirmed address with 400 email_not_confirmed, which Chromium logs',
+  );
+  await page.getByPlaceholder('Enter your email').fill(email);
+  await page.getByPlaceholder('Enter your password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('alert').filter({ hasText: NOT_CONFIRMED }).waitFor();
+}
+
+async function expectSignedInAs(page: Page, email: string): Promise<void> {
+  await trackHeading(page).waitFor();
+  expect(pathOf(page)).toBe('/');
+  // supabase-js traded the code; neither it nor anything else stays in the address.
+  expect(new URL(page.url()).search).toBe('');
+  await openTab(page, 'Profile');
+  expect(await page.getByLabel('Email').inputValue()).toBe(email);
+}
+
+describe.skipIf(skipBrowserTests)('sign-up with e-mail confirmation (SMTP_URL set)', () => {
+  const mailbox = useMailbox();
+  const app = useApp({
+    env: (serverUrl) => ({
+      SMTP_URL: mailbox.smtpUrl,
+      SITE_URL: serverUrl,
+      // GoTrue's one-message-a-minute per address would refuse the resend
+      // right after the sign-up's own message.
+      SMTP_MAX_FREQUENCY_SECONDS: '0',
+    }),
+  });
+
+  it('signs up, is refused until confirmed, follows the e-mailed link into Track; the used link is refused', async () => {
+    const { page, errors } = await app.newUser();
+    const email = uniqueEmail('confirm');
+    await signUpNeedingConfirmation(page, email);
+    const mail = await mailbox.nextTo(email);
+    await signInUnconfirmed(page, errors, email);
+
+    const link = linkIn(mail, '/auth/v1/verify');
+    await page.goto(link);
+    await expectSignedInAs(page, email);
+    // Signed in for good: a reload keeps the session.
+    await page.reload();
+    await trackHeading(page).waitFor();
+
+    await openTab(page, 'Profile');
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    await page.goto(link);
+    await page.getByRole('alert').filter({ hasText: LINK_EXPIRED }).waitFor();
+    expect(pathOf(page)).toBe('/login');
+    // The address is confirmed: the password now works.
+    await signIn(page, email);
+  });
+
+  it('a link opened in another browser confirms the address, and that browser asks for the password', async () => {
+    const first = await app.newUser();
+    const email = uniqueEmail('elsewhere');
+    await signUpNeedingConfirmation(first.page, email);
+    const link = linkIn(await mailbox.nextTo(email), '/auth/v1/verify');
+
+    const second = await app.newUser();
+    await second.page.goto(link);
+    await second.page.getByRole('alert').filter({ hasText: CONFIRMED_ELSEWHERE }).waitFor();
+    expect(pathOf(second.page)).toBe('/login');
+    await signIn(second.page, email);
+    await expectSignedInAs(second.page, email);
+  });
+
+  it("'Resend confirmation email' after a refused sign-in sends a new link that signs in", async () => {
+    const { page, errors } = await app.newUser();
+    const email = uniqueEmail('resend');
+    await signUpNeedingConfirmation(page, email);
+    await mailbox.nextTo(email);
+    await signInUnconfirmed(page, errors, email);
+    // A state of the login screen only a server with SMTP reaches: checked
+    // here as screens.test.ts checks the others.
+    await screenshotAtSizes(page, 'login-not-confirmed');
+    const { scrollWidth } = await horizontalOverflow(page, 320);
+    expect(scrollWidth).toBeLessThanOrEqual(320);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await page.getByRole('button', { name: 'Resend confirmation email' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `We sent a new confirmation link to ${email}.` })
+      .waitFor();
+    const second = await mailbox.nextTo(email, 1);
+    await page.goto(linkIn(second, '/auth/v1/verify'));
+    await expectSignedInAs(page, email);
+  });
+});
