@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.ts';
-import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
-import { confirmedUser, expectOtpExpired } from './email-support.ts';
+import { linkIn, type Mailbox } from '../helpers/mailbox.ts';
+import { uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import {
+  confirmedUser,
+  expectOtpExpired,
+  startMailedServer,
+  stopMailedServer,
+} from './email-support.ts';
 import { follow, pkceClient } from '../helpers/browser.ts';
 import { decodeJwt, PASSWORD, postJson } from './support.ts';
 
@@ -12,16 +17,9 @@ import { decodeJwt, PASSWORD, postJson } from './support.ts';
 let mailbox: Mailbox;
 let server: TestServer;
 beforeAll(async () => {
-  mailbox = await startMailbox();
-  server = await startTestServer(
-    { SMTP_URL: mailbox.url, SMTP_MAX_FREQUENCY_SECONDS: '0' },
-    { siteUrlIsSelf: true },
-  );
+  ({ server, mailbox } = await startMailedServer());
 });
-afterAll(async () => {
-  await server.close();
-  await mailbox.close();
-});
+afterAll(() => stopMailedServer({ server, mailbox }));
 
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.ts';
-import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
-import { expectOtpExpired } from './email-support.ts';
+import { linkIn, type Mailbox } from '../helpers/mailbox.ts';
+import { uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import { expectOtpExpired, startMailedServer, stopMailedServer } from './email-support.ts';
 import { follow, pkceClient } from '../helpers/browser.ts';
 import { authRequest, decodeJwt, expectAuthError, PASSWORD } from './support.ts';
 
@@ -13,17 +13,9 @@ import { authRequest, decodeJwt, expectAuthError, PASSWORD } from './support.ts'
 let mailbox: Mailbox;
 let server: TestServer;
 beforeAll(async () => {
-  mailbox = await startMailbox();
-  // No frequency limit here, so that tests may resend at once; it has its own test.
-  server = await startTestServer(
-    { SMTP_URL: mailbox.url, SMTP_MAX_FREQUENCY_SECONDS: '0' },
-    { siteUrlIsSelf: true },
-  );
+  ({ server, mailbox } = await startMailedServer());
 });
-afterAll(async () => {
-  await server.close();
-  await mailbox.close();
-});
+afterAll(() => stopMailedServer({ server, mailbox }));
 
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 

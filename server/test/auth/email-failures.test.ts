@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.ts';
-import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import { linkIn, type Mailbox } from '../helpers/mailbox.ts';
+import { uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import { startMailedServer, stopMailedServer } from './email-support.ts';
 import { follow } from '../helpers/browser.ts';
 import { expectAuthError, PASSWORD, postJson } from './support.ts';
 
@@ -10,16 +11,9 @@ import { expectAuthError, PASSWORD, postJson } from './support.ts';
 let mailbox: Mailbox;
 let server: TestServer;
 beforeAll(async () => {
-  mailbox = await startMailbox();
-  server = await startTestServer(
-    { SMTP_URL: mailbox.url, SMTP_MAX_FREQUENCY_SECONDS: '0' },
-    { siteUrlIsSelf: true },
-  );
+  ({ server, mailbox } = await startMailedServer());
 });
-afterAll(async () => {
-  await server.close();
-  await mailbox.close();
-});
+afterAll(() => stopMailedServer({ server, mailbox }));
 
 async function accountsWith(email: string): Promise<number> {
   const { rows } = await server.database.db.query<{ n: number }>(

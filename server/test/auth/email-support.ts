@@ -1,12 +1,36 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 import { follow, pkceClient, type Followed } from '../helpers/browser.ts';
-import { linkIn, type Mailbox } from '../helpers/mailbox.ts';
-import { uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.ts';
+import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import { PASSWORD } from './support.ts';
 
 // Helpers for the e-mail flows: what an expired link looks like, and a user
 // confirmed through the whole flow.
+
+export interface MailedServer {
+  server: TestServer;
+  mailbox: Mailbox;
+}
+
+/**
+ * Our server with e-mail confirmation on, mailing a real SMTP server on
+ * loopback. No frequency limit, so that tests may resend at once; the limit
+ * has its own tests.
+ */
+export async function startMailedServer(): Promise<MailedServer> {
+  const mailbox = await startMailbox();
+  const server = await startTestServer(
+    { SMTP_URL: mailbox.url, SMTP_MAX_FREQUENCY_SECONDS: '0' },
+    { siteUrlIsSelf: true },
+  );
+  return { server, mailbox };
+}
+
+export async function stopMailedServer({ server, mailbox }: MailedServer): Promise<void> {
+  await server.close();
+  await mailbox.close();
+}
 
 export function expectOtpExpired(followed: Followed, redirectTo: string): void {
   expect(followed.status).toBe(303);
