@@ -6,6 +6,8 @@ export interface GoogleAccount {
   sub: string;
   email: string;
   name: string;
+  given_name: string;
+  family_name: string;
   picture: string;
 }
 

@@ -11,6 +11,8 @@ function googleAccount(label: string): GoogleAccount {
     sub: `google-${randomBytes(6).toString('hex')}`,
     email: uniqueEmail(label),
     name: 'Grace Hopper',
+    given_name: 'Grace',
+    family_name: 'Hopper',
     picture: 'https://example.test/grace.png',
   };
 }
@@ -64,6 +66,9 @@ describe.skipIf(skipBrowserTests)('Google sign-in through a local OpenID provide
 
     await openTab(page, 'Profile');
     expect(await page.getByLabel('Email').inputValue()).toBe(account.email);
+    // The name Google gave is the profile's until the person changes it.
+    expect(await page.getByLabel('First Name').inputValue()).toBe('Grace');
+    expect(await page.getByLabel('Last Name').inputValue()).toBe('Hopper');
     // The session is kept, as after a password sign-in.
     await page.reload();
     await trackHeading(page).waitFor();

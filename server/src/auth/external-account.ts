@@ -23,6 +23,9 @@ function identityData(identity: ProviderIdentity): Record<string, unknown> {
     phone_verified: false,
   };
   if (identity.name) Object.assign(data, { name: identity.name, full_name: identity.name });
+  // Beyond GoTrue's claims: the Profile screen offers these as the first and last name.
+  if (identity.givenName) data['given_name'] = identity.givenName;
+  if (identity.familyName) data['family_name'] = identity.familyName;
   if (identity.picture) {
     Object.assign(data, { picture: identity.picture, avatar_url: identity.picture });
   }
@@ -42,7 +45,10 @@ export async function userForExternalIdentity(
     [PROVIDER, identity.subject, data],
   );
   const knownUserId = known[0]?.user_id;
-  if (knownUserId) return knownUserId;
+  if (knownUserId) {
+    await mergeIntoUserMetadata(tx, knownUserId, data);
+    return knownUserId;
+  }
 
   if (!identity.email) {
     throw badRequest('bad_oauth_callback', 'Error getting user email from external provider');
@@ -90,6 +96,7 @@ async function linkIdentity(
       [userId, data],
     );
   } else {
+    await mergeIntoUserMetadata(tx, userId, data);
     await tx.query(
       `UPDATE auth.users
           SET raw_app_meta_data = raw_app_meta_data || jsonb_build_object('providers',
@@ -101,6 +108,19 @@ async function linkIdentity(
     );
   }
   await insertIdentity(tx, userId, identity, data);
+}
+
+/**
+ * Every Google sign-in refreshes what the provider says about the person
+ * (name, picture) in user_metadata, as GoTrue's UpdateUserMetaData does;
+ * keys the provider does not send, such as the profile's names, are kept.
+ */
+async function mergeIntoUserMetadata(tx: Queryable, userId: string, data: string): Promise<void> {
+  await tx.query(
+    `UPDATE auth.users SET raw_user_meta_data = raw_user_meta_data || $2::jsonb, updated_at = now()
+      WHERE id = $1`,
+    [userId, data],
+  );
 }
 
 async function createUser(

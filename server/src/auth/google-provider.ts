@@ -14,6 +14,8 @@ export interface ProviderIdentity {
   email: string | undefined;
   emailVerified: boolean;
   name: string | undefined;
+  givenName: string | undefined;
+  familyName: string | undefined;
   picture: string | undefined;
 }
 
@@ -108,10 +110,15 @@ export async function exchangeProviderCode(
     email: typeof claims['email'] === 'string' ? claims['email'] : undefined,
     // Google sends a boolean; some providers send the string "true".
     emailVerified: claims['email_verified'] === true || claims['email_verified'] === 'true',
-    name: typeof claims['name'] === 'string' ? claims['name'] : undefined,
-    picture: typeof claims['picture'] === 'string' ? claims['picture'] : undefined,
+    name: text(claims['name']),
+    givenName: text(claims['given_name']),
+    familyName: text(claims['family_name']),
+    picture: text(claims['picture']),
   };
 }
+
+const text = (claim: unknown): string | undefined =>
+  typeof claim === 'string' && claim !== '' ? claim : undefined;
 
 function describe(err: unknown): string {
   if (!(err instanceof Error)) return String(err);

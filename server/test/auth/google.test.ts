@@ -31,6 +31,8 @@ const googleAccount = (label: string) => ({
   email: uniqueEmail(label),
   email_verified: true,
   name: 'Grace Hopper',
+  given_name: 'Grace',
+  family_name: 'Hopper',
   picture: 'https://example.test/grace.png',
 });
 
@@ -113,6 +115,8 @@ describe('the whole Google round trip', () => {
         email: account.email,
         email_verified: true,
         full_name: 'Grace Hopper',
+        given_name: 'Grace',
+        family_name: 'Hopper',
         avatar_url: 'https://example.test/grace.png',
         iss: provider.issuer,
       },
@@ -138,6 +142,14 @@ describe('the whole Google round trip', () => {
     expect(second.session.user.id).toBe(first.session.user.id);
     expect(second.session.user.identities).toHaveLength(1);
     expect(second.session.user.identities?.[0]?.identity_data?.['full_name']).toBe('G. Hopper');
+    // What Google says is refreshed in user_metadata; names the person set are kept.
+    expect(second.session.user.user_metadata).toMatchObject({ full_name: 'G. Hopper' });
+    await second.client.auth.updateUser({ data: { first_name: 'Amazing' } });
+    const third = await signInWithGoogle(server, provider, account);
+    expect(third.session.user.user_metadata).toMatchObject({
+      first_name: 'Amazing',
+      full_name: 'Grace Hopper',
+    });
   });
 
   it('links to an existing account with the same verified e-mail; the password still works', async () => {

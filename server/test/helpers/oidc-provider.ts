@@ -9,6 +9,8 @@ export interface ProviderAccount {
   email?: string;
   email_verified?: boolean;
   name?: string;
+  given_name?: string;
+  family_name?: string;
   picture?: string;
   /** Only to forge a token meant for another client. */
   aud?: string;

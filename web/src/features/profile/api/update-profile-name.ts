@@ -16,7 +16,17 @@ export async function updateProfileName(
   if (error) throw error;
 }
 
+/**
+ * The names the person saved; until they save any, the ones Google gave at
+ * sign-in (given_name, family_name), so a Google account starts with its name.
+ */
 export function profileNameOf(metadata: Record<string, unknown> | undefined): ProfileName {
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  return { firstName: text(metadata?.['first_name']), lastName: text(metadata?.['last_name']) };
+  const text = (...values: unknown[]) => {
+    const found = values.find((value) => typeof value === 'string');
+    return typeof found === 'string' ? found : '';
+  };
+  return {
+    firstName: text(metadata?.['first_name'], metadata?.['given_name']),
+    lastName: text(metadata?.['last_name'], metadata?.['family_name']),
+  };
 }
