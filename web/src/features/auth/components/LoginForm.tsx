@@ -33,6 +33,11 @@ const TEXT = {
   },
 } as const;
 
+// Not confirmed yet, or told to wait before asking again: either way the
+// person still needs a link, and the button stays within reach.
+const offersResend = (code: string | undefined) =>
+  code === 'email_not_confirmed' || code === 'over_email_send_rate_limit';
+
 export const SIGNED_UP_NOTICE = 'Account created and logged in successfully!';
 
 interface Props {
@@ -115,7 +120,7 @@ export function LoginForm({ initialError, onSignUpStart, onSignUpEnd }: Props) {
 
       <form className="mt-6 flex flex-col gap-4" onSubmit={submit} aria-busy={busy}>
         {message && <MessageBox kind={message.kind}>{message.text}</MessageBox>}
-        {message?.code === 'email_not_confirmed' && (
+        {offersResend(message?.code) && (
           <button type="button" className="btn-secondary w-full" disabled={busy} onClick={resend}>
             Resend confirmation email
           </button>

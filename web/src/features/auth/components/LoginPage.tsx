@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Navigate, useLocation, type Location } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate, type Location } from 'react-router';
 import { BrandMark } from '../../../components/BrandMark.tsx';
 import { ScreenSkeleton } from '../../../components/ScreenSkeleton.tsx';
 import { useAuth } from '../hooks/auth-context.tsx';
@@ -14,11 +14,24 @@ interface LoginLocationState {
 
 export default function LoginPage() {
   const { loading, user } = useAuth();
-  const state = (useLocation().state ?? {}) as LoginLocationState;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = (location.state ?? {}) as LoginLocationState;
   // Set while a sign-up is under way: the session it yields arrives (and this
   // screen navigates away) before the call returns, so the success text of
   // SPEC 8 travels with the navigation and shows as a toast on arrival.
   const [signingUp, setSigningUp] = useState(false);
+
+  // Once the form is on screen it holds the reported failure in its red box;
+  // dropping it from the history entry then keeps a reload (or Back) from
+  // reporting it a second time.
+  const { error: reported, from } = state;
+  const formShown = !loading && !user;
+  useEffect(() => {
+    if (reported === undefined || !formShown) return;
+    const { pathname, search, hash } = location;
+    void navigate({ pathname, search, hash }, { replace: true, state: { from } });
+  }, [reported, from, formShown, location, navigate]);
 
   if (loading) return <ScreenSkeleton />;
   if (user) {
