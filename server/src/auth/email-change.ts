@@ -7,7 +7,7 @@ import { emailChangeMail } from './mail-messages.ts';
 import type { MailSetup } from './mailer.ts';
 import type { PkceChallenge } from './pkce.ts';
 import { claimSendSlot, sendLink } from './send-link.ts';
-import { findUserByEmail, type UserRow } from './users.ts';
+import { addProvider, findUserByEmail, type UserRow } from './users.ts';
 
 // A change of e-mail address with SMTP configured, after GoTrue's
 // sendEmailChange and emailChangeVerify with secure e-mail change off: one
@@ -103,13 +103,7 @@ export async function applyEmailChange(
                'email_verified', true), 'email')`,
       [randomUUID(), user.id, user.id, newEmail],
     );
-    await tx.query(
-      `UPDATE auth.users
-          SET raw_app_meta_data = jsonb_set(raw_app_meta_data, '{providers}',
-                coalesce(raw_app_meta_data -> 'providers', '[]') || '["email"]')
-        WHERE id = $1`,
-      [user.id],
-    );
+    await addProvider(tx, user.id, 'email');
   }
   return true;
 }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
 import { ApiError, badRequest } from './errors.ts';
 import type { ProviderIdentity } from './google-provider.ts';
-import { isUniqueViolation } from './signup.ts';
-import { findUserByEmail, isBanned } from './users.ts';
+import { isUniqueViolation } from './create-user.ts';
+import { addProvider, findUserByEmail, isBanned } from './users.ts';
 
 // Who a verified provider identity signs in as, after GoTrue's
 // createAccountFromExternalIdentity and its automatic linking: the user who
@@ -97,15 +97,7 @@ async function linkIdentity(
     );
   } else {
     await mergeIntoUserMetadata(tx, userId, data);
-    await tx.query(
-      `UPDATE auth.users
-          SET raw_app_meta_data = raw_app_meta_data || jsonb_build_object('providers',
-                (SELECT jsonb_agg(DISTINCT p) FROM jsonb_array_elements_text(
-                   coalesce(raw_app_meta_data -> 'providers', '[]') || '["google"]') AS p)),
-              updated_at = now()
-        WHERE id = $1`,
-      [userId],
-    );
+    await addProvider(tx, userId, PROVIDER);
   }
   await insertIdentity(tx, userId, identity, data);
 }

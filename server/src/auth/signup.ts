@@ -101,6 +101,3 @@ async function signupConfirmedAtOnce(
     throw err;
   }
 }
-
-// Kept here too: other endpoints import it from this module.
-export { isUniqueViolation } from './create-user.ts';

@@ -8,7 +8,7 @@ import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords
 import { readPkceChallenge } from './pkce.ts';
 import { enforceRateLimit } from './rate-limit.ts';
 import { safeRedirectTo } from './redirects.ts';
-import { isUniqueViolation } from './signup.ts';
+import { isUniqueViolation } from './create-user.ts';
 import { findUserByEmail, findUserById, loadUserJson, type UserJson } from './users.ts';
 
 // GET and PUT /user, after GoTrue's internal/api/user.go.

@@ -150,3 +150,16 @@ export function userJson(user: UserRow, identities: IdentityRow[]): UserJson {
 export async function loadUserJson(db: Queryable, user: UserRow): Promise<UserJson> {
   return userJson(user, await findIdentities(db, user.id));
 }
+
+/** Adds a sign-in method to app_metadata.providers, once (an identity was linked). */
+export async function addProvider(db: Queryable, userId: string, provider: string): Promise<void> {
+  await db.query(
+    `UPDATE auth.users
+        SET raw_app_meta_data = raw_app_meta_data || jsonb_build_object('providers',
+              (SELECT jsonb_agg(DISTINCT p) FROM jsonb_array_elements_text(
+                 coalesce(raw_app_meta_data -> 'providers', '[]') || to_jsonb($2::text)) AS p)),
+            updated_at = now()
+      WHERE id = $1`,
+    [userId, provider],
+  );
+}

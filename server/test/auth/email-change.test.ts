@@ -8,7 +8,7 @@ import {
   stopMailedServer,
 } from './email-support.ts';
 import { follow, pkceClient } from '../helpers/browser.ts';
-import { decodeJwt, PASSWORD, postJson } from './support.ts';
+import { decodeJwt, PASSWORD, postJson, ISO_TIME } from './support.ts';
 
 // PUT /user with a new e-mail address while SMTP is configured: GoTrue with
 // secure e-mail change off sends one link, to the new address, and the change
@@ -20,8 +20,6 @@ beforeAll(async () => {
   ({ server, mailbox } = await startMailedServer());
 });
 afterAll(() => stopMailedServer({ server, mailbox }));
-
-const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 async function canSignIn(email: string): Promise<boolean> {
   const { error } = await pkceClient(server).auth.signInWithPassword({ email, password: PASSWORD });

@@ -4,7 +4,7 @@ import { linkIn, type Mailbox } from '../helpers/mailbox.ts';
 import { uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import { expectOtpExpired, startMailedServer, stopMailedServer } from './email-support.ts';
 import { follow, pkceClient } from '../helpers/browser.ts';
-import { authRequest, decodeJwt, expectAuthError, PASSWORD } from './support.ts';
+import { authRequest, decodeJwt, expectAuthError, PASSWORD, ISO_TIME } from './support.ts';
 
 // The sign-up confirmation flow end to end: supabase-js signs up against our
 // server, the message arrives at a real SMTP server on loopback, and the link
@@ -16,8 +16,6 @@ beforeAll(async () => {
   ({ server, mailbox } = await startMailedServer());
 });
 afterAll(() => stopMailedServer({ server, mailbox }));
-
-const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 async function accountsWith(email: string): Promise<number> {
   const { rows } = await server.database.db.query<{ n: number }>(

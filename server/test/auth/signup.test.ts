@@ -2,15 +2,20 @@ import { createHash } from 'node:crypto';
 import { isAuthApiError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
-import { authRequest, decodeJwt, expectAuthError, PASSWORD, postJson } from './support.ts';
+import {
+  authRequest,
+  decodeJwt,
+  expectAuthError,
+  PASSWORD,
+  postJson,
+  ISO_TIME,
+} from './support.ts';
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
-
-const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('POST /signup', () => {
   it('signs a new user up and answers with a session, as GoTrue does with autoconfirm', async () => {

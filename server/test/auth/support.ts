@@ -7,6 +7,9 @@ import { uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 
 export const PASSWORD = 'correct horse battery';
 
+/** A timestamp as GoTrue writes them (RFC 3339, UTC). */
+export const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
 export interface RawResponse {
   status: number;
   headers: Headers;
