@@ -14,6 +14,8 @@ import { EXPOSED_SCHEMA, type Column, type Relation } from './schema-cache.ts';
 export interface Statement {
   sql: string;
   params: string[];
+  /** Run in a READ ONLY transaction (GET of a function, or a stable one), as PostgREST does. */
+  readOnly?: boolean;
 }
 
 /** Identifiers reach SQL only from the schema cache, and always quoted. */
@@ -23,7 +25,11 @@ export function quoteIdent(name: string): string {
 
 /** Every value a client sends becomes a bound text parameter; PostgreSQL does the typing. */
 class Params {
-  readonly values: string[] = [];
+  readonly values: string[];
+
+  constructor(initial: string[] = []) {
+    this.values = [...initial];
+  }
 
   add(value: string): string {
     this.values.push(value);
@@ -40,7 +46,12 @@ const IS_SQL = {
   unknown: 'UNKNOWN',
 } as const;
 
+// The name a function's result goes by inside the statement (a CTE, so the
+// call runs once even when the count reads it again).
+const CALL_ALIAS = '"pgrst_call"';
+
 function relationSql(relation: Relation): string {
+  if (relation.call) return CALL_ALIAS;
   return `${quoteIdent(EXPOSED_SCHEMA)}.${quoteIdent(relation.name)}`;
 }
 
@@ -144,14 +155,16 @@ function selectSql(relation: Relation, select: SelectItem[]): string {
 }
 
 /** The response body as PostgreSQL renders it; NULL when the response has none. */
-function bodySql(media: Media | null): string {
+function bodySql(media: Media | null, scalarColumn?: string): string {
   if (!media) return 'NULL::text';
+  // A function returning a base type answers its values, not one-key objects.
+  const item = scalarColumn === undefined ? '_t' : `_t.${quoteIdent(scalarColumn)}`;
   if (media.shape === 'object') {
     return media.stripNulls
-      ? 'json_strip_nulls(json_agg(_t) -> 0)::text'
-      : '(json_agg(_t) -> 0)::text';
+      ? `json_strip_nulls(json_agg(${item}) -> 0)::text`
+      : `(json_agg(${item}) -> 0)::text`;
   }
-  const rows = media.stripNulls ? 'json_strip_nulls(json_agg(_t))' : 'json_agg(_t)';
+  const rows = media.stripNulls ? `json_strip_nulls(json_agg(${item}))` : `json_agg(${item})`;
   return `coalesce(${rows}, '[]')::text`;
 }
 
@@ -166,8 +179,9 @@ export interface ReadPlan {
 }
 
 export function buildRead(relation: Relation, plan: ReadPlan): Statement {
-  const params = new Params();
+  const params = new Params(relation.call?.params);
   const from = relationSql(relation);
+  const withCall = relation.call ? `WITH ${CALL_ALIAS} AS (${relation.call.sql}) ` : '';
   const where = whereSql(relation, plan.where, params);
   const order = orderSql(relation, plan.order);
   const limit =
@@ -177,8 +191,9 @@ export function buildRead(relation: Relation, plan: ReadPlan): Statement {
   const total = plan.count ? `(SELECT count(*) FROM ${from}${where})` : 'NULL::bigint';
   const page = `SELECT ${selectSql(relation, plan.select)} FROM ${from}${where}${order}${limit}${offset}`;
   return {
-    sql: `SELECT ${total} AS total, count(*) AS page_total, ${bodySql(plan.media)} AS body FROM (${page}) _t`,
+    sql: `${withCall}SELECT ${total} AS total, count(*) AS page_total, ${bodySql(plan.media, relation.call?.scalarColumn)} AS body FROM (${page}) _t`,
     params: params.values,
+    readOnly: relation.call?.readOnly ?? false,
   };
 }
 

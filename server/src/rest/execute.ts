@@ -22,6 +22,8 @@ const SET_ROLE: Record<DataRole, string> = {
 const SET_CLAIMS =
   "SELECT set_config('request.jwt.claims', $1, true), set_config('timezone', 'UTC', true), " +
   "set_config('statement_timeout', '10s', true)";
+// Same round trip; switching a transaction to read-only is allowed at any point.
+const SET_CLAIMS_READ_ONLY = `${SET_CLAIMS}, set_config('transaction_read_only', 'on', true)`;
 
 interface ResultRow {
   total: number | string | null;
@@ -43,7 +45,9 @@ export function execute(
 ): Promise<ExecutionResult> {
   return db.transaction(async (tx) => {
     await tx.query(SET_ROLE[auth.role]);
-    await tx.query(SET_CLAIMS, [JSON.stringify(auth.claims)]);
+    await tx.query(statement.readOnly ? SET_CLAIMS_READ_ONLY : SET_CLAIMS, [
+      JSON.stringify(auth.claims),
+    ]);
     const { rows } = await tx.query<ResultRow>(statement.sql, statement.params);
     const row = rows[0];
     const result: ExecutionResult = {

@@ -22,7 +22,8 @@ import {
 import { parseQuery } from './parse-query.ts';
 import { authenticate, type RequestAuth } from './request-auth.ts';
 import { checkProfile } from './request-headers.ts';
-import { createSchemaCacheLoader, EXPOSED_SCHEMA, findRelation } from './schema-cache.ts';
+import { handleRpc } from './rpc-handler.ts';
+import { createSchemaCacheLoader, findRelation } from './schema-cache.ts';
 
 // OPTIONS is left to the CORS plugin, which answers preflights for the whole app.
 const ROUTED_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'PUT'];
@@ -47,8 +48,10 @@ function decodeSegment(segment: string): string {
   }
 }
 
+type Target = { kind: 'relation'; name: string } | { kind: 'function'; name: string };
+
 /** What a path under /rest/v1 names: the root, a function, or a relation. */
-function resolvePath(path: string, method: string): string {
+function resolvePath(path: string, method: string): Target {
   const segments = path.split('/').filter((s) => s !== '');
   if (segments.length === 0) {
     if (method !== 'GET' && method !== 'HEAD') throw unsupportedMethod(method);
@@ -56,18 +59,10 @@ function resolvePath(path: string, method: string): string {
     throw new ApiError(404, 'PGRST126', 'Root endpoint metadata is disabled');
   }
   if (segments[0] === 'rpc' && segments.length === 2) {
-    const fn = `${EXPOSED_SCHEMA}.${decodeSegment(segments[1]!)}`;
-    throw new ApiError(
-      404,
-      'PGRST202',
-      `Could not find the function ${fn} without parameters in the schema cache`,
-      {
-        details: `Searched for the function ${fn} without parameters, but no matches were found in the schema cache.`,
-      },
-    );
+    return { kind: 'function', name: decodeSegment(segments[1]!) };
   }
   if (segments.length !== 1) throw invalidPath();
-  return decodeSegment(segments[0]!);
+  return { kind: 'relation', name: decodeSegment(segments[0]!) };
 }
 
 /** Fastify's own failures (body parsing, size, content type) in PostgREST's wire format. */
@@ -126,12 +121,25 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     let auth: RequestAuth | undefined;
     try {
       const [pathPart = '', search = ''] = splitUrl(request.url);
-      const name = resolvePath(pathPart.slice(prefix.length), request.method);
+      const target = resolvePath(pathPart.slice(prefix.length), request.method);
       if (request.method === 'PUT') throw unsupportedMethod('PUT');
       checkProfile(request.method, request.headers);
       auth = await authenticate(request.headers, apiKeyOf(request), ctx.jwt);
+      if (target.kind === 'function') {
+        const response = await handleRpc({
+          method: request.method,
+          name: target.name,
+          search,
+          headers: request.headers,
+          body: request.body,
+          auth,
+          db: ctx.db,
+          cache: await schemaCache(),
+        });
+        return reply.code(response.status).headers(response.headers).send(response.body);
+      }
       const query = parseQuery(search);
-      const relation = findRelation(await schemaCache(), name);
+      const relation = findRelation(await schemaCache(), target.name);
       const method = request.method as DataMethod;
       const response = await HANDLERS[method]({
         method,

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { ApiError } from './errors.ts';
+import { loadFunctions, type RpcFunction } from './rpc-catalogue.ts';
 
 // The only schema the data API serves, as hosted Supabase does by default.
 export const EXPOSED_SCHEMA = 'public';
@@ -19,10 +20,19 @@ export interface Relation {
   insertable: boolean;
   updatable: boolean;
   deletable: boolean;
+  /**
+   * Set when the rows come from a function call (rpc) rather than a stored
+   * relation: the SELECT that calls it, the values its placeholders bind,
+   * whether it must run read-only, and for a function returning a base type
+   * the column whose bare values make the body.
+   */
+  call?: { sql: string; params: string[]; readOnly: boolean; scalarColumn?: string };
 }
 
 export interface SchemaCache {
   relations: Map<string, Relation>;
+  /** Callable functions by name; overloads share a name (rpc-catalogue.ts). */
+  functions: Map<string, RpcFunction[]>;
 }
 
 interface CatalogueRow {
@@ -84,7 +94,7 @@ export async function loadSchemaCache(db: Database): Promise<SchemaCache> {
     });
     if (row.in_primary_key) relation.primaryKey.push(row.column_name);
   }
-  return { relations };
+  return { relations, functions: await loadFunctions(db, EXPOSED_SCHEMA) };
 }
 
 /**
