@@ -55,10 +55,14 @@ export function bodyArguments(raw: unknown, contentType: string | undefined): Rp
 
 /** Query-string arguments (GET/HEAD): every value is text, PostgreSQL reads it as the argument's type. */
 export function queryArguments(pairs: Array<[string, string]>): RpcArguments {
-  const values: Record<string, string> = {};
-  // The last repetition wins, as in PostgREST for a non-variadic argument.
-  for (const [key, value] of pairs) values[key] = value;
-  return { keys: Object.keys(values), json: JSON.stringify(values), fromBody: false };
+  // The last repetition wins, as in PostgREST for a non-variadic argument. A
+  // Map, so a key like __proto__ is an argument name like any other.
+  const values = new Map(pairs);
+  return {
+    keys: [...values.keys()],
+    json: JSON.stringify(Object.fromEntries(values)),
+    fromBody: false,
+  };
 }
 
 function sameSet(a: Set<string>, b: Set<string>): boolean {

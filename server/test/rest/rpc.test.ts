@@ -104,7 +104,7 @@ describe('rpc with supabase-js', () => {
   it('resolves overloads by argument names and passes a whole body to a single jsonb argument', async () => {
     expect((await anon.rpc('describe', { v: 5 })).data).toBe('integer 5');
     expect((await anon.rpc('describe', { s: 'five' })).data).toBe('text five');
-    const body = { any: ['shape', 1, { nested: true }], big: 12345678901234567890 };
+    const body = { any: ['shape', 1, { nested: true }], n: null };
     expect((await anon.rpc('echo_json', body)).data).toEqual(body);
   });
 
@@ -188,6 +188,12 @@ describe('rpc on the wire', () => {
     expect(ok.status).toBe(200);
     expect(await ok.text()).toBe('null');
     expect(ok.headers.get('content-range')).toBe('0-0/*');
+  });
+
+  it('hands PostgreSQL the body as sent, so big numbers keep every digit', async () => {
+    const res = await post('/rpc/echo_json', '{"big": 12345678901234567890.5}');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('{"big": 12345678901234567890.5}');
   });
 
   it('refuses a body that is not an object', async () => {
