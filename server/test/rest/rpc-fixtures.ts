@@ -44,6 +44,11 @@ export async function createRpcFunctions(server: TestServer): Promise<void> {
     CREATE FUNCTION public.describe(s text) RETURNS text
       LANGUAGE sql IMMUTABLE AS $$ SELECT 'text ' || s $$;
 
+    CREATE FUNCTION public.either(a integer, b integer DEFAULT 1) RETURNS text
+      LANGUAGE sql IMMUTABLE AS $$ SELECT 'b' $$;
+    CREATE FUNCTION public.either(a bigint, c integer DEFAULT 1) RETURNS text
+      LANGUAGE sql IMMUTABLE AS $$ SELECT 'c' $$;
+
     CREATE FUNCTION public.with_defaults(a integer, b integer DEFAULT 10, c text DEFAULT 'x')
       RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT a || '-' || b || '-' || c $$;
 

@@ -231,6 +231,19 @@ describe('rpc on the wire', () => {
     expect(res.headers.get('content-range')).toBe('0-0/1');
   });
 
+  it('answers 300 PGRST203 when two overloads take the same names', async () => {
+    const res = await post('/rpc/either', '{"a": 1}');
+    expect(res.status).toBe(300);
+    expect(await res.json()).toEqual({
+      code: 'PGRST203',
+      message:
+        'Could not choose the best candidate function between: public.either(a => integer, b => integer), public.either(a => bigint, c => integer)',
+      details: null,
+      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    });
+    expect(await (await post('/rpc/either', '{"a": 1, "c": 2}')).json()).toBe('c');
+  });
+
   it('finds no overload for an argument set neither takes', async () => {
     const res = await post('/rpc/describe', '{"v": 1, "s": "x"}');
     expect(res.status).toBe(404);
