@@ -53,6 +53,7 @@ describe('migrations and seed', () => {
        WHERE relnamespace = 'public'::regnamespace AND relkind = 'r' ORDER BY relname`,
     );
     expect(rows).toEqual([
+      { relname: 'activity_entries', relrowsecurity: true },
       { relname: 'pages', relrowsecurity: true },
       { relname: 'questions', relrowsecurity: true },
       { relname: 'user_answers', relrowsecurity: true },

@@ -66,6 +66,7 @@ describe('the activities view', () => {
       engagement: 15,
       flow_state: false,
       notes: 'taxes',
+      activity_key: 'admin',
     });
     const guitar = rows.find((r) => r.activity === 'Guitar')!;
     expect(guitar).toMatchObject({ energy: 95, engagement: 88, flow_state: true });
