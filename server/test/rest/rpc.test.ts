@@ -41,6 +41,16 @@ describe('rpc with supabase-js', () => {
     expect((await anon.rpc('nothing')).data).toBeNull();
   });
 
+  it("calls the app's own activity_key for a signed-in user only", async () => {
+    const key = await owner.client.rpc('activity_key', { activity: '  Deep   WORK ' });
+    expect(key).toMatchObject({ data: 'deep work', error: null });
+    const viaGet = await owner.client.rpc('activity_key', { activity: 'A  b' }, { get: true });
+    expect(viaGet.data).toBe('a b');
+    const asAnon = await anon.rpc('activity_key', { activity: 'x' });
+    expect(asAnon.status).toBe(401);
+    expect(asAnon.error?.code).toBe('42501');
+  });
+
   it('applies row-level security inside a security invoker function', async () => {
     const mine = await owner.client.rpc('my_answers');
     expect(mine.error).toBeNull();
