@@ -109,8 +109,10 @@ function describe(raw: RawFunction): RpcFunction | undefined {
   const outputs = all.filter((a) => OUTPUT_MODES.has(a.mode ?? ''));
   const firstOptional = raw.input_count - raw.default_count;
   const args = inputs.map((a, i) => ({ name: a.name, type: a.type, optional: i >= firstOptional }));
-  // Two unnamed arguments (or one among named ones) cannot be passed by name.
-  if (args.some((a) => a.name === '') && args.length !== 1) return undefined;
+  // An unnamed argument cannot be passed by name; the one exception is a
+  // single json/jsonb argument, which takes the whole POST body.
+  const wholeBody = args.length === 1 && (args[0]!.type === 'json' || args[0]!.type === 'jsonb');
+  if (args.some((a) => a.name === '') && !wholeBody) return undefined;
   let returns: RpcReturn;
   let columns: Array<{ name: string; type: string }>;
   if (raw.return_kind === 'composite' && raw.composite_columns) {

@@ -55,6 +55,9 @@ export async function createRpcFunctions(server: TestServer): Promise<void> {
     CREATE FUNCTION public.echo_json(jsonb) RETURNS jsonb
       LANGUAGE sql IMMUTABLE AS $$ SELECT $1 $$;
 
+    CREATE FUNCTION public.unnamed_int(integer) RETURNS integer
+      LANGUAGE sql IMMUTABLE AS $$ SELECT $1 $$;
+
     CREATE FUNCTION public.fail_with(kind text) RETURNS void
       LANGUAGE plpgsql AS $$
       BEGIN

@@ -134,6 +134,8 @@ describe('rpc with supabase-js', () => {
       'Searched for the function public.add_numbers with parameter a, but no matches were found in the schema cache.',
     );
     expect((await anon.rpc('add_numbers', { a: 1, b: 2, c: 3 })).status).toBe(404);
+    // An unnamed integer argument cannot be named by a client: not callable.
+    expect((await anon.rpc('unnamed_int', { '': 1 })).status).toBe(404);
     const hidden = await owner.client.rpc('hidden_sum', { a: 1, b: 2 });
     expect(hidden.status).toBe(404);
     expect(hidden.error?.code).toBe('PGRST202');
