@@ -73,6 +73,10 @@ function splitQuery(search: string): { args: RpcArguments; query: ParsedQuery } 
   return { args: queryArguments(args), query: parseQuery(rest.toString()) };
 }
 
+function withApplied(headers: Record<string, string>, applied: string | undefined) {
+  return applied ? { ...headers, 'Preference-Applied': applied } : headers;
+}
+
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -120,13 +124,14 @@ export async function handleRpc(req: RpcRequest): Promise<DataResponse> {
   });
   const result = await execute(req.db, req.auth, statement);
   const applied = appliedPreferences(prefs, false);
+  const range = { 'Content-Range': contentRange(0, result.pageTotal, result.total) };
+  if (fn.returnsVoid) {
+    // PostgREST answers a void function with 204 and no body (supabase-js: data null).
+    return { status: 204, headers: withApplied(range, applied), body: '' };
+  }
   return {
     status: 200,
-    headers: {
-      'Content-Range': contentRange(0, result.pageTotal, result.total),
-      'Content-Type': mediaContentType(media),
-      ...(applied ? { 'Preference-Applied': applied } : {}),
-    },
+    headers: withApplied({ ...range, 'Content-Type': mediaContentType(media) }, applied),
     body: req.method === 'HEAD' ? '' : (result.body ?? 'null'),
   };
 }

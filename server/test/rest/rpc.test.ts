@@ -208,6 +208,14 @@ describe('rpc on the wire', () => {
     expect(await res.text()).toBe('{"big": 12345678901234567890.5}');
   });
 
+  it('answers a void function with 204 and no body', async () => {
+    const res = await post('/rpc/touch', '{}');
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+    expect(res.headers.get('content-type')).toBeNull();
+    expect(res.headers.get('content-range')).toBe('0-0/*');
+  });
+
   it('refuses a body that is not an object', async () => {
     for (const body of ['[1,2]', '42', '"x"', 'null', '{', '[{"a":1}]']) {
       const res = await post('/rpc/add_numbers', body);
