@@ -2,6 +2,7 @@
 // in this same process (so SIGTERM reaches it directly).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { enableCompileCache } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -20,4 +21,7 @@ if (!process.env.WEB_DIST && !existsSync(`${root}web/dist/index.html`)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// Compiled code is kept on disk (the system's temporary directory), so later
+// starts skip compiling the server's modules again.
+enableCompileCache();
 await import('../server/src/main.ts');

@@ -9,7 +9,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than our code: in chunks of their own
-        // they stay cached across our deployments. All load in parallel at start.
+        // they stay cached across our deployments. Other libraries go with
+        // the code that uses them, so the signed-in app's (sliders, switches)
+        // load with it and not with the login screen (docs/decisions/016).
         codeSplitting: {
           groups: [
             {
@@ -17,7 +19,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
             { name: 'supabase', test: /node_modules[\\/](@supabase|iceberg-js|tslib)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -5,7 +5,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     environment: 'jsdom',
-    include: ['test/**/*.test.tsx'],
+    include: ['test/**/*.test.{ts,tsx}'],
     // One real server for the whole run; every test signs up its own user on it.
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/setup.ts'],

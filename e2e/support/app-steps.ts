@@ -36,11 +36,12 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await trackHeading(page).waitFor();
 }
 
-export type TabName = 'Track' | 'Look Back' | 'Profile';
+export type TabName = 'Track' | 'Look Back' | 'Insights' | 'Profile';
 
 const TAB_HEADINGS: Record<TabName, string> = {
   Track: 'Track Activity',
   'Look Back': 'Activity History',
+  Insights: 'Insights',
   Profile: 'Profile',
 };
 
@@ -99,7 +100,7 @@ async function setDialByKeyboard(slider: Locator, percent: number): Promise<void
   expect(await dialValue(slider)).toBe(`${percent}%`);
 }
 
-/** SPEC 4: after a save the form is blank, both dials 0, flow off; Save waits for a name. */
+/** docs/product.md 4: after a save the form is blank, both dials 0, flow off; Save waits for a name. */
 export async function expectSavedAndReset(page: Page): Promise<void> {
   await savedToast(page).waitFor();
   const form = trackForm(page);

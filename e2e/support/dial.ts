@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-// The dial's SVG is 120 units wide with the ring at radius 50 (SPEC 9), so the
+// The dial's SVG is 120 units wide with the ring at radius 50 (docs/product.md 9), so the
 // ring runs at 50/120 of the dial's width from its centre.
 const RING_FRACTION = 50 / 120;
 

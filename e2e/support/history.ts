@@ -44,7 +44,7 @@ async function readItem(item: Locator): Promise<ListedActivity> {
   };
 }
 
-// The list's own format: short month, day, hour and minute (SPEC 2), in the
+// The list's own format: short month, day, hour and minute (docs/product.md 2), in the
 // en-US locale and UTC zone every test context uses.
 const LIST_TIME = new Intl.DateTimeFormat('en-US', {
   month: 'short',

@@ -34,7 +34,7 @@ describe.skipIf(skipBrowserTests)(
 
       await trackHeading(page).waitFor();
       expect(pathOf(page)).toBe('/');
-      // SPEC 8: a sign-up that yields a session says so (as a toast on arrival).
+      // docs/product.md 8: a sign-up that yields a session says so (as a toast on arrival).
       await page
         .getByRole('status')
         .filter({ hasText: 'Account created and logged in successfully!' })

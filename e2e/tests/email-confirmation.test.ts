@@ -23,7 +23,7 @@ const LINK_EXPIRED =
 const CONFIRMED_ELSEWHERE =
   'Your email address is confirmed, but this browser could not sign you in with the link. Please sign in.';
 
-/** Signs up on the login screen and checks SPEC 4: login mode, password cleared, the green box. */
+/** Signs up on the login screen and checks docs/product.md 4: login mode, password cleared, the green box. */
 async function signUpNeedingConfirmation(page: Page, email: string): Promise<void> {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();

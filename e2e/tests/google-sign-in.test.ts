@@ -50,7 +50,7 @@ describe.skipIf(skipBrowserTests)('Google sign-in through a local OpenID provide
     await trackHeading(page).waitFor();
     expect(pathOf(page)).toBe('/');
     expect(new URL(page.url()).search).toBe('');
-    // SPEC 7: /authorize with access_type=offline, out to the provider (which
+    // docs/product.md 7: /authorize with access_type=offline, out to the provider (which
     // is handed that parameter), back to our /callback, then /auth/callback
     // with the code that supabase-js exchanged.
     const [authorize, provider, callback, appCallback] = navigations;

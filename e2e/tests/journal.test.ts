@@ -29,7 +29,7 @@ describe.skipIf(skipBrowserTests)('keeping a journal: Track, then Look Back', ()
   });
 
   it('saves an activity set by clicking on the dials', async () => {
-    // SPEC 2: Save waits for an activity that is not blank once trimmed.
+    // docs/product.md 2: Save waits for an activity that is not blank once trimmed.
     expect(await form.save.isDisabled()).toBe(true);
     await form.activity.fill('   ');
     expect(await form.save.isDisabled()).toBe(true);
@@ -66,7 +66,7 @@ describe.skipIf(skipBrowserTests)('keeping a journal: Track, then Look Back', ()
     expect(await isFocused(form.energy)).toBe(true);
     await page.keyboard.press('End');
     expect(await dialValue(form.energy)).toBe('100%');
-    await page.keyboard.press('ArrowLeft'); // SPEC 5: a step is 10 %
+    await page.keyboard.press('ArrowLeft'); // docs/product.md 5: a step is 10 %
     expect(await dialValue(form.energy)).toBe('90%');
 
     await page.keyboard.press('Tab');
@@ -112,7 +112,7 @@ describe.skipIf(skipBrowserTests)('keeping a journal: Track, then Look Back', ()
     await tabTo(page, form.save, 4);
     await page.keyboard.press('Space');
     await expectSavedAndReset(page);
-    // SPEC 9: the toast clears itself after 3 s.
+    // docs/product.md 9: the toast clears itself after 3 s.
     await savedToast(page).waitFor({ state: 'hidden', timeout: 5_000 });
   });
 
@@ -133,7 +133,7 @@ describe.skipIf(skipBrowserTests)('keeping a journal: Track, then Look Back', ()
       },
       { name: 'Morning run', energy: '25%', engagement: '50%', flow: false, notes: 'Felt fresh' },
     ]);
-    // SPEC 2: short month, day, hour and minute of the save.
+    // docs/product.md 2: short month, day, hour and minute of the save.
     const possibleTimes = listTimesBetween(firstSaveAt, lastSaveDone);
     for (const { when } of listed) expect(possibleTimes).toContain(when);
   });

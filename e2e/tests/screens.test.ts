@@ -18,7 +18,7 @@ import { httpErrorLine } from '../support/page-errors.ts';
 import { horizontalOverflow } from '../support/layout.ts';
 import { screenshotAtSizes } from '../support/screenshots.ts';
 
-/** The narrowest screen the app is built for (DESIGN 7). */
+/** The narrowest screen the app is built for (docs/architecture.md 7). */
 const NARROWEST = 320;
 
 interface Screen {

@@ -1,12 +1,14 @@
 import { createHmac } from 'node:crypto';
-import cors from '@fastify/cors';
+import cors, { type FastifyCorsOptionsDelegatePromise } from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
+import { allowedOrigins } from './http/allowed-origins.ts';
 import { apiKeyGuard } from './http/api-key.ts';
 import { badUrl } from './http/bad-url.ts';
+import { cutOffSlowBodies } from './http/body-timeout.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerRuntimeConfigRoute } from './http/runtime-config.ts';
@@ -45,8 +47,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mail: config.mail ? { config: config.mail, mailer: createMailer(config.mail) } : undefined,
   };
 
+  const limits = config.requestLimits;
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
+    // A body that trickles in, or a client that never finishes its request,
+    // is cut off: Node's own check runs every few seconds, not every 30.
+    requestTimeout: limits.requestTimeoutSeconds * 1000,
+    connectionTimeout: limits.idleConnectionTimeoutSeconds * 1000,
+    http: { connectionsCheckingInterval: Math.min(5000, limits.requestTimeoutSeconds * 500) },
     // Believe exactly the configured number of hops (what a number means to proxy-addr).
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     logController: new OneLinePerRequest(),
@@ -58,6 +66,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
 
+  cutOffSlowBodies(app, limits.requestTimeoutSeconds * 1000);
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -68,14 +78,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       },
     },
   });
-  await app.register(cors, {
-    origin: true,
-    credentials: true,
-    // The default list lacks PUT/PATCH/DELETE, which PUT /user and the data API need.
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    exposedHeaders: SUPABASE_HEADERS,
-    maxAge: 86400,
-  });
+  const isAllowedOrigin = allowedOrigins(config.siteUrl, config.additionalRedirectUrls);
+  // The delegator sees the request, for the site's origin when SITE_URL is unset.
+  const corsFor: FastifyCorsOptionsDelegatePromise = async (request) => {
+    const origin = request.headers.origin;
+    return {
+      origin:
+        origin !== undefined && isAllowedOrigin(origin, `${request.protocol}://${request.host}`),
+      credentials: true,
+      // The default list lacks PUT/PATCH/DELETE, which PUT /user and the data API need.
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      exposedHeaders: SUPABASE_HEADERS,
+      maxAge: 86400,
+    };
+  };
+  await app.register(cors, { delegator: corsFor });
 
   app.addHook('onClose', async () => ctx.mail?.mailer.close());
 

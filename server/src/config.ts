@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Every setting the server reads, validated once at boot. A wrong value stops
-// the server with one message naming every wrong variable (DESIGN.md 3).
+// the server with one message naming every wrong variable (docs/architecture.md 3).
 const optionalUrl = z
   .string()
   .trim()
@@ -52,6 +52,15 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_5MIN: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_VERIFY_PER_5MIN: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_RESEND_PER_5MIN: z.coerce.number().int().min(1).default(30),
+  // Wrong passwords for one account in 15 minutes, from anywhere (ADR 025).
+  RATE_LIMIT_PASSWORD_FAILURES_PER_15MIN: z.coerce.number().int().min(2).default(10),
+  // GoTrue's RATE_LIMIT_EMAIL_SENT: messages the server sends in an hour, over everyone.
+  RATE_LIMIT_EMAIL_SENT_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  // Bounds on one request and one person (ADR 025).
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+  IDLE_CONNECTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  DATA_REQUESTS_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  DATA_REQUESTS_WAITING_PER_USER: z.coerce.number().int().min(0).max(10000).default(200),
   REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   WEB_DIST: z.string().optional(),
   // Only behind reverse proxies: how many hops of X-Forwarded-For to believe.
@@ -72,6 +81,8 @@ export interface MailConfig {
   /** Links in messages point here; never at a request's Host header. */
   siteUrl: string;
   maxFrequencySeconds: number;
+  /** Messages the whole server may send in an hour (GoTrue's RATE_LIMIT_EMAIL_SENT). */
+  sentPerHour: number;
 }
 
 export interface Config {
@@ -81,7 +92,7 @@ export interface Config {
   databaseUrl: string | undefined;
   /** From the environment; when absent the server keeps one in dataDir. */
   jwtSecret: string | undefined;
-  /** Public origin of the site; defaults to http://<host>:<port>. */
+  /** Public origin of the site; unset, the origin the browser used to reach us (runtime-config.ts). */
   siteUrl: string | undefined;
   additionalRedirectUrls: string[];
   supportEmail: string;
@@ -97,6 +108,17 @@ export interface Config {
     signupPer5Min: number;
     verifyPer5Min: number;
     resendPer5Min: number;
+    loginFailures: { failuresPerWindow: number };
+  };
+  requestLimits: {
+    /** The whole request (headers and body) must arrive within this; then the socket is closed. */
+    requestTimeoutSeconds: number;
+    /** A connection on which nothing moves for this long is closed. */
+    idleConnectionTimeoutSeconds: number;
+    /** Data API requests of one person in the database at once (rest/fair-share.ts). */
+    inFlightPerUser: number;
+    /** More of one person's requests wait this many deep; beyond, 429. */
+    waitingPerUser: number;
   };
   /** How long a just-rotated refresh token may still be presented (GoTrue's reuse interval). */
   refreshTokenReuseIntervalSeconds: number;
@@ -156,6 +178,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
             from: e.SMTP_FROM,
             siteUrl,
             maxFrequencySeconds: e.SMTP_MAX_FREQUENCY_SECONDS,
+            sentPerHour: e.RATE_LIMIT_EMAIL_SENT_PER_HOUR,
           }
         : undefined,
     emailLinkLifetimeSeconds: e.EMAIL_LINK_LIFETIME_SECONDS,
@@ -165,6 +188,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signupPer5Min: e.RATE_LIMIT_SIGNUP_PER_5MIN,
       verifyPer5Min: e.RATE_LIMIT_VERIFY_PER_5MIN,
       resendPer5Min: e.RATE_LIMIT_RESEND_PER_5MIN,
+      loginFailures: { failuresPerWindow: e.RATE_LIMIT_PASSWORD_FAILURES_PER_15MIN },
+    },
+    requestLimits: {
+      requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+      idleConnectionTimeoutSeconds: e.IDLE_CONNECTION_TIMEOUT_SECONDS,
+      inFlightPerUser: e.DATA_REQUESTS_IN_FLIGHT_PER_USER,
+      waitingPerUser: e.DATA_REQUESTS_WAITING_PER_USER,
     },
     refreshTokenReuseIntervalSeconds: e.REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
     webDist: e.WEB_DIST,

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { refreshStatisticsPeriodically } from './db/statistics.ts';
 import { loadDeps } from './runtime.ts';
+import { securityWarnings } from './startup-warnings.ts';
 
 // Reads configuration, opens the database, listens; everything else is buildApp.
 async function main() {
@@ -37,6 +38,7 @@ async function main() {
     : refreshStatisticsPeriodically(deps.db, (err) =>
         app.log.warn({ err }, 'refreshing planner statistics failed'),
       );
+  if (statistics) deps.db.rowsChanged = (count) => statistics.rowsChanged(count);
   if (config.google.clientId !== '') {
     app.log.info({ issuer: config.google.issuer }, 'Google sign-in is enabled');
   }
@@ -47,9 +49,8 @@ async function main() {
       { smtpHost },
       'sign-ups and e-mail changes are confirmed by a link sent by e-mail',
     );
-  } else {
-    app.log.info('SMTP_URL is not set: new sign-ups are confirmed automatically');
   }
+  for (const warning of securityWarnings(config)) app.log.warn(warning);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -100,6 +100,7 @@ describe('configuration', () => {
       from: 'Energy <hello@energy.example>',
       siteUrl: 'https://energy.example',
       maxFrequencySeconds: 60,
+      sentPerHour: 30,
     });
     expect(config.emailLinkLifetimeSeconds).toBe(86400);
     expect(config.rateLimits).toMatchObject({ verifyPer5Min: 30, resendPer5Min: 30 });

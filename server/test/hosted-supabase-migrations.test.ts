@@ -114,6 +114,72 @@ describe('the app migrations on a Supabase-shaped database', () => {
     );
     const callable = rows.map((r) => r.fn);
     expect(callable).toContain('activity_key(text)');
+    expect(callable).toContain('import_entries(jsonb)');
+    expect(callable).toContain('delete_my_account(text)');
+    expect(callable).toContain('insights(integer,text)');
+    expect(callable).toContain('activity_suggestions(integer)');
+    // The one function that runs as its owner checks the caller itself (0008).
+    expect(rows.filter((r) => r.definer).map((r) => r.fn)).toEqual(['delete_my_account(text)']);
     expect(callable.filter((fn) => fn.startsWith('journal_private.'))).toEqual([]);
+  });
+
+  it('let a person import entries and delete their own account, which takes their entries along', async () => {
+    const carol = randomUUID();
+    await database.db.query(
+      `INSERT INTO auth.users (id, aud, role, email, encrypted_password)
+       VALUES ($1, 'authenticated', 'authenticated', 'carol@example.com', 'hash')`,
+      [carol],
+    );
+    const entry = {
+      created_at: '2025-05-01T10:00:00Z',
+      activity: 'Walking',
+      energy: 60,
+      engagement: 70,
+      flow_state: false,
+      notes: 'x',
+    };
+    const imported = await as('authenticated', carol, (tx) =>
+      tx.query<{ result: unknown }>('SELECT public.import_entries($1::jsonb) AS result', [
+        JSON.stringify([entry]),
+      ]),
+    );
+    expect(imported.rows[0]?.result).toEqual({ added: 1, skipped: 0, conflicts: 0 });
+    await database.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL ROLE authenticated');
+      await tx.query("SELECT set_config('request.jwt.claims', $1, true)", [
+        JSON.stringify({
+          sub: carol,
+          role: 'authenticated',
+          amr: [{ method: 'password', timestamp: Math.floor(Date.now() / 1000) }],
+        }),
+      ]);
+      await tx.query('SELECT public.delete_my_account()');
+    });
+    const left = await database.db.query<{ n: string }>(
+      `SELECT (SELECT count(*) FROM auth.users WHERE id = $1)
+            + (SELECT count(*) FROM public.user_answers WHERE user_id = $1)
+            + (SELECT count(*) FROM public.activity_entries WHERE user_id = $1) AS n`,
+      [carol],
+    );
+    expect(Number(left.rows[0]?.n)).toBe(0);
+    const others = await database.db.query<{ n: string }>(
+      'SELECT count(*) AS n FROM public.user_answers WHERE user_id = ANY($1::uuid[])',
+      [[alice, bob]],
+    );
+    expect(Number(others.rows[0]?.n)).toBeGreaterThan(0);
+  });
+
+  it("let insights count only the caller's own entries", async () => {
+    await saveEntry(alice, 'Insight check');
+    const count = (userId: string) =>
+      as('authenticated', userId, async (tx) => {
+        const { rows } = await tx.query<{ n: number }>(
+          "SELECT (public.insights(NULL, 'Europe/Berlin') ->> 'entries')::int AS n",
+        );
+        return rows[0]!.n;
+      });
+    // Alice: 'Running' (saved above) and this one; Bob only his 'Reading'.
+    expect(await count(alice)).toBe(2);
+    expect(await count(bob)).toBe(1);
   });
 });

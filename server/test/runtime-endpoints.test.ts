@@ -21,6 +21,7 @@ describe('runtime endpoints', () => {
       supabaseUrl: server.url,
       supabaseAnonKey: expect.any(String),
       googleEnabled: false,
+      passwordRecovery: false,
       supportEmail: expect.stringContaining('@'),
     });
     const [, payload] = body.supabaseAnonKey.split('.');
@@ -41,23 +42,6 @@ describe('runtime endpoints', () => {
     const res = await fetch(`${server.url}/rest/v1/pages`, { headers: { apikey: forged } });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ message: 'Invalid API key' });
-  });
-
-  it('lets another origin use every verb the APIs need (CORS preflight)', async () => {
-    const res = await fetch(`${server.url}/rest/v1/user_answers`, {
-      method: 'OPTIONS',
-      headers: {
-        origin: 'https://energy.example',
-        'access-control-request-method': 'PATCH',
-        'access-control-request-headers': 'authorization,apikey,content-type,prefer',
-      },
-    });
-    expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-origin')).toBe('https://energy.example');
-    for (const verb of ['PUT', 'PATCH', 'DELETE']) {
-      expect(res.headers.get('access-control-allow-methods')).toContain(verb);
-    }
-    expect(res.headers.get('access-control-allow-headers')).toContain('apikey');
   });
 
   it('sends security headers', async () => {

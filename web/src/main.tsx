@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { loadMainApp } from './app/main-app-loader.ts';
 import { ReloadPrompt } from './components/ReloadPrompt.tsx';
 import { createSupabaseClient } from './lib/supabase-client.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
@@ -10,8 +11,15 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
+// Anywhere but the login screens the signed-in app is what comes next: its
+// code downloads beside the config, so its first render needs no skeleton.
+const mainApp = /^\/(login|auth\/callback)\b/.test(window.location.pathname)
+  ? undefined
+  : loadMainApp().catch(() => {});
+
 try {
   const config = await loadRuntimeConfig();
+  await mainApp;
   const supabase = createSupabaseClient(config);
   root.render(
     <StrictMode>

@@ -22,7 +22,7 @@ CREATE TABLE public.user_answers (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 -- One answer per question per activity: an activity is the set of a user's
--- answers sharing one created_at (SPEC.md 7). The index also serves the
+-- answers sharing one created_at (docs/product.md 7). The index also serves the
 -- history, newest first, and the per-activity lookups of the view below.
 CREATE UNIQUE INDEX user_answers_user_created_question_idx
   ON public.user_answers (user_id, created_at DESC, question_id);
@@ -75,7 +75,7 @@ CROSS JOIN LATERAL (
   JOIN public.questions q ON q.id = a.question_id AND q.page_id = qd.page_id
   WHERE a.user_id = d.user_id AND a.created_at = d.created_at
 ) other
--- SPEC.md 5: only entries with an activity text and numeric energy and engagement.
+-- docs/product.md 5: only entries with an activity text and numeric energy and engagement.
 WHERE btrim(d.answer) <> ''
   AND other.energy_text ~ '^\s*[0-9]{1,9}(\.[0-9]+)?\s*$'
   AND other.engagement_text ~ '^\s*[0-9]{1,9}(\.[0-9]+)?\s*$';

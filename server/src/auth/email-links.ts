@@ -6,12 +6,13 @@ import { hashToken } from './tokens.ts';
 // auth.one_time_tokens keeps only its SHA-256, so a copy of the database
 // confirms nobody. One token per user and purpose: a new link replaces the last.
 
-export type LinkType = 'signup' | 'email_change';
+export type LinkType = 'signup' | 'email_change' | 'recovery';
 
 // GoTrue's names for the token types (models/one_time_token.go).
 const TOKEN_TYPES: Record<LinkType, string> = {
   signup: 'confirmation_token',
   email_change: 'email_change_token_new',
+  recovery: 'recovery_token',
 };
 
 // As GoTrue, the link itself says whether it belongs to a PKCE flow, so that

@@ -49,6 +49,9 @@ export function errorBody(err: ApiError): ErrorBody {
 }
 
 export function sendError(reply: FastifyReply, err: ApiError): FastifyReply {
+  // A refusal that ends at a known time says when (login-throttle.ts).
+  const retryAfter = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
+  if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
   return reply
     .code(err.status)
     .header(API_VERSION_HEADER, API_VERSION)

@@ -8,7 +8,8 @@ import { addProvider, findUserByEmail, isBanned } from './users.ts';
 // Who a verified provider identity signs in as, after GoTrue's
 // createAccountFromExternalIdentity and its automatic linking: the user who
 // already has this identity; else the user with the same e-mail address,
-// when the provider vouches for it; else a new user.
+// when the provider vouches for it and that account's address was proven
+// too; else a new user (ADR 012).
 
 const PROVIDER = 'google';
 
@@ -65,10 +66,35 @@ export async function userForExternalIdentity(
       );
     }
     if (isBanned(existing)) throw new ApiError(403, 'user_banned', 'User is banned');
-    await linkIdentity(tx, existing.id, existing.email_confirmed_at !== null, identity, data);
+    const confirmed = existing.email_confirmed_at !== null;
+    // Without SMTP, password sign-ups are confirmed without proof: whoever
+    // typed the address may not own it, and linking would give the address's
+    // real owner an account its author can still sign in to. The address
+    // must have been proven by a link we sent or by a provider.
+    if (confirmed && !(await addressProven(tx, existing.id, identity.email))) {
+      throw new ApiError(
+        403,
+        'email_exists',
+        'An account with this e-mail address already exists, but its address was never ' +
+          'confirmed, so Google cannot sign in to it. Sign in with its e-mail address and ' +
+          'password instead.',
+      );
+    }
+    await linkIdentity(tx, existing.id, confirmed, identity, data);
     return existing.id;
   }
   return createUser(tx, identity, data);
+}
+
+/** Whether one of the user's identities vouches for this address: a used link, or a provider. */
+async function addressProven(tx: Queryable, userId: string, email: string): Promise<boolean> {
+  const { rows } = await tx.query(
+    `SELECT 1 FROM auth.identities
+      WHERE user_id = $1 AND lower(identity_data->>'email') = lower($2)
+        AND identity_data->>'email_verified' = 'true'`,
+    [userId, email],
+  );
+  return rows.length > 0;
 }
 
 async function linkIdentity(

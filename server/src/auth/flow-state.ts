@@ -17,7 +17,7 @@ export const FLOW_STATE_LIFETIME_SECONDS = 300;
 // anything older than this is abandoned.
 const SWEEP_AFTER_SECONDS = 2 * 24 * 60 * 60;
 
-export type FlowMethod = 'oauth' | 'email/signup' | 'email_change';
+export type FlowMethod = 'oauth' | 'email/signup' | 'email_change' | 'recovery';
 
 export interface NewFlowState {
   /** Chosen by the caller when it must name the flow before storing it (the OAuth state). */

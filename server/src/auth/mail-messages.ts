@@ -62,6 +62,20 @@ export function emailChangeMail(
   );
 }
 
+export function recoveryMail(to: string, link: string, lifetimeSeconds: number): OutgoingMail {
+  return message(
+    to,
+    `Reset your ${PRODUCT} password`,
+    [
+      `Follow this link to choose a new password for your ${PRODUCT} account:`,
+      `The link works once and expires in ${describeLifetime(lifetimeSeconds)}.`,
+      'If you did not ask for this, you can ignore this message: your password stays as it is.',
+    ],
+    link,
+    'Choose a new password',
+  );
+}
+
 function describeLifetime(seconds: number): string {
   const hours = seconds / 3600;
   if (Number.isInteger(hours)) return hours === 1 ? '1 hour' : `${hours} hours`;

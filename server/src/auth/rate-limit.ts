@@ -2,11 +2,14 @@ import type { Queryable } from '../db/database.ts';
 import { ApiError } from './errors.ts';
 
 // Per-IP windows counted in PostgreSQL, so that every replica behind a
-// load balancer shares one count (DESIGN.md 2). The window is taken from the
+// load balancer shares one count (docs/architecture.md 2). The window is taken from the
 // database clock for the same reason: replicas' clocks may disagree.
 const WINDOW_SECONDS = 300;
+// Other counters share the table with longer windows (login-throttle.ts: 15
+// minutes, mail-cap.ts: an hour); rows are kept until every window has passed.
+const SWEEP_AFTER_SECONDS = 7200;
 
-export type RateLimitedAction = 'token' | 'signup' | 'verify' | 'resend';
+export type RateLimitedAction = 'token' | 'signup' | 'verify' | 'resend' | 'recover';
 
 export async function enforceRateLimit(
   db: Queryable,
@@ -43,7 +46,7 @@ export async function enforceRateLimit(
   if (Math.random() < 0.01) {
     await db.query(
       `DELETE FROM auth.rate_limits WHERE window_start < now() - make_interval(secs => $1)`,
-      [WINDOW_SECONDS * 2],
+      [SWEEP_AFTER_SECONDS],
     );
   }
   if (hits > limitPerWindow) {

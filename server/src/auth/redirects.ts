@@ -14,8 +14,10 @@ export function siteUrl(ctx: AppContext, request: FastifyRequest): string {
 }
 
 /**
- * The requested `redirect_to` when it points at the site's host or matches an
- * ADDITIONAL_REDIRECT_URLS pattern, else the site URL: never an open redirect.
+ * The requested `redirect_to` when it is on the site's exact origin (scheme,
+ * host and port) or matches an ADDITIONAL_REDIRECT_URLS pattern, else the
+ * site URL: never an open redirect, nor one to another port of the same host,
+ * where another program may listen (ADR 024).
  */
 export function safeRedirectTo(
   ctx: AppContext,
@@ -31,8 +33,7 @@ export function safeRedirectTo(
     return site;
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return site;
-  // As GoTrue: any URL on the site's own host is the site's to choose.
-  if (target.hostname === new URL(site).hostname) return target.href;
+  if (target.origin === new URL(site).origin) return target.href;
   const allowed = ctx.config.additionalRedirectUrls.some((pattern) =>
     globToRegExp(pattern).test(target.href),
   );
@@ -40,7 +41,7 @@ export function safeRedirectTo(
 }
 
 /** `*` matches within one host label or path segment, `**` matches across them (GoTrue's globs). */
-function globToRegExp(pattern: string): RegExp {
+export function globToRegExp(pattern: string): RegExp {
   const source = pattern
     .split('**')
     .map((part) =>
@@ -97,6 +98,7 @@ const ACCESS_DENIED_CODES = new Set([
   'user_banned',
   'provider_email_needs_verification',
   'otp_expired',
+  'email_exists',
 ]);
 
 export function fromApiError(err: ApiError): RedirectError {

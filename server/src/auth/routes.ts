@@ -4,6 +4,7 @@ import { authorize } from './authorize.ts';
 import { callback } from './callback.ts';
 import { ApiError, sendError, toApiError } from './errors.ts';
 import { logout } from './logout.ts';
+import { recover } from './recover.ts';
 import { resend } from './resend.ts';
 import { settings } from './settings.ts';
 import { signup } from './signup.ts';
@@ -61,5 +62,6 @@ export async function authRoutes(
     api.put('/user', (request) => updateUser(ctx, request));
     api.get('/settings', async () => settings(ctx));
     api.post('/resend', (request) => resend(ctx, request));
+    api.post('/recover', (request) => recover(ctx, request));
   });
 }

@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { loggableError } from '../http/loggable-error.ts';
 import { newLinkToken, storeLinkToken, verifyLink, type LinkType } from './email-links.ts';
 import { ApiError } from './errors.ts';
+import { claimMailSend } from './mail-cap.ts';
 import { createFlowState } from './flow-state.ts';
 import { describeSendFailure, type MailSetup, type OutgoingMail } from './mailer.ts';
 import type { PkceChallenge } from './pkce.ts';
@@ -25,15 +26,22 @@ export interface LinkMessage {
   /** Where /verify sends the browser; already checked against the allow-list. */
   redirectTo: string;
   release: (db: Database) => Promise<unknown>;
+  /** Changes that take effect with this link, in the transaction that stores it. */
+  withLink?: (tx: Queryable) => Promise<unknown>;
 }
 
 // GoTrue's messages for these failures (internal/api/mail.go).
 const SEND_FAILED: Record<LinkType, string> = {
   signup: 'Error sending confirmation email',
   email_change: 'Error sending email change email',
+  recovery: 'Error sending recovery email',
 };
 
-const FLOW_METHODS = { signup: 'email/signup', email_change: 'email_change' } as const;
+const FLOW_METHODS = {
+  signup: 'email/signup',
+  email_change: 'email_change',
+  recovery: 'recovery',
+} as const;
 
 export async function sendLink(
   db: Database,
@@ -44,20 +52,23 @@ export async function sendLink(
   const token = newLinkToken(message.pkce !== undefined);
   const link = verifyLink(mail.config.siteUrl, token, message.type, message.redirectTo);
   try {
+    await claimMailSend(db, mail.config.sentPerHour);
+  } catch (err) {
+    await undo(db, log, message);
+    throw err;
+  }
+  try {
     await mail.mailer.send(message.compose(link));
   } catch (err) {
     log.error({ smtp: describeSendFailure(err), type: message.type }, 'could not send e-mail');
-    try {
-      await message.release(db);
-    } catch (releaseErr) {
-      log.error({ err: loggableError(releaseErr) }, 'could not undo after a failed send');
-    }
+    await undo(db, log, message);
     // Not the request's fault: a dependency is down and a retry may work.
     throw new ApiError(503, 'email_send_failed', SEND_FAILED[message.type]);
   }
   // Stored only once the message is out: until then the previous link keeps working.
   await db.transaction(async (tx) => {
     await storeLinkToken(tx, message.userId, message.type, token, message.to);
+    await message.withLink?.(tx);
     if (message.pkce) {
       await createFlowState(tx, {
         providerType: 'email',
@@ -68,6 +79,15 @@ export async function sendLink(
       });
     }
   });
+}
+
+/** The caller's claim is given back when no message leaves. */
+async function undo(db: Database, log: FastifyBaseLogger, message: LinkMessage): Promise<void> {
+  try {
+    await message.release(db);
+  } catch (releaseErr) {
+    log.error({ err: loggableError(releaseErr) }, 'could not undo after a failed send');
+  }
 }
 
 type SentAtColumn = 'confirmation_sent_at' | 'email_change_sent_at';

@@ -49,7 +49,7 @@ export function settings(ctx: AppContext): SettingsJson {
     external,
     disable_signup: false,
     // Without SMTP nobody could ever confirm an address, so sign-ups are
-    // confirmed at once (DESIGN.md 5).
+    // confirmed at once (docs/architecture.md 5).
     mailer_autoconfirm: ctx.mail === undefined,
     phone_autoconfirm: false,
     sms_provider: '',

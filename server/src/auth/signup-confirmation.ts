@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/database.ts';
 import { insertUser, isUniqueViolation } from './create-user.ts';
 import { confirmationMail } from './mail-messages.ts';
 import type { MailSetup } from './mailer.ts';
@@ -80,10 +81,21 @@ async function repeatedSignup(
   // A confirmed account: answer as if the address were new, send nothing and
   // change nothing (GoTrue's sanitizeUser), so nobody learns who has an account.
   if (existing.email_confirmed_at !== null) return fakeUser(signup);
-  // Unconfirmed: the person may have lost the first message, so it goes out
-  // again (within the frequency limit). Nothing else changes, since whoever
-  // signs up again need not be who signed up first.
-  await sendConfirmation(ctx, mail, log, existing, signup.pkce, redirectTo);
+  // Unconfirmed: whoever signed up first need not hold the mailbox. The
+  // password of this sign-up replaces theirs together with the new link, which
+  // replaces theirs: the only link that works then confirms the account with
+  // the password of the last sign-up, so an owner who signs up after an
+  // impostor confirms with their own (ADR 023). A refused or failed send
+  // changes nothing.
+  const passwordHash = await hashPassword(signup.password);
+  await sendConfirmation(ctx, mail, log, existing, signup.pkce, redirectTo, (tx) =>
+    tx.query(
+      `UPDATE auth.users
+          SET encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = now()
+        WHERE id = $1 AND email_confirmed_at IS NULL`,
+      [existing.id, passwordHash, JSON.stringify(signup.data)],
+    ),
+  );
   return currentUserJson(ctx, existing.id);
 }
 
@@ -95,6 +107,7 @@ export async function sendConfirmation(
   user: UserRow,
   pkce: PkceChallenge | undefined,
   redirectTo: string,
+  withLink?: (tx: Queryable) => Promise<unknown>,
 ): Promise<void> {
   const email = user.email ?? '';
   const previous = await ctx.db.transaction((tx) =>
@@ -113,6 +126,7 @@ export async function sendConfirmation(
         user.id,
         previous,
       ]),
+    withLink,
   });
 }
 

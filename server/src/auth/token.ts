@@ -4,6 +4,7 @@ import { badRequest, INVALID_LOGIN_MESSAGE, unprocessable } from './errors.ts';
 import { queryValue, readParams } from './params.ts';
 import { exchangeAuthCode } from './flow-state.ts';
 import { verifyPassword } from './passwords.ts';
+import { clearLoginFailures, recordLoginFailure, throttleLogin } from './login-throttle.ts';
 import { enforceRateLimit } from './rate-limit.ts';
 import { refreshSession, startSession, type ClientInfo, type SessionJson } from './tokens.ts';
 import { findUserByEmail, isBanned } from './users.ts';
@@ -69,11 +70,17 @@ async function passwordGrant(
   if (phone !== '') throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
   if (email === '') throw badRequest('validation_failed', 'missing email or phone');
 
+  // Per account as well as per address: guesses from many addresses add up.
+  await throttleLogin(ctx.db, email, ctx.config.rateLimits.loginFailures);
   const user = await findUserByEmail(ctx.db, email);
   // For an unknown address verifyPassword still spends a full hash
   // verification, so the answer's timing does not tell the two cases apart.
   const valid = await verifyPassword(user?.encrypted_password ?? null, params.password ?? '');
-  if (!user || !valid) throw badRequest('invalid_credentials', INVALID_LOGIN_MESSAGE);
+  if (!user || !valid) {
+    await recordLoginFailure(ctx.db, email);
+    throw badRequest('invalid_credentials', INVALID_LOGIN_MESSAGE);
+  }
+  await clearLoginFailures(ctx.db, email);
   // Checked only after the password, so that a ban is not revealed to guessers.
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
   if (user.email_confirmed_at === null) {

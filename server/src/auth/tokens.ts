@@ -6,7 +6,8 @@ import { badRequest } from './errors.ts';
 import { findUserById, isBanned, loadUserJson, type UserJson, type UserRow } from './users.ts';
 
 /** How a session began, as the `amr` claim names it (GoTrue's AuthenticationMethod). */
-export type AuthenticationMethod = 'password' | 'oauth' | 'otp' | 'email/signup' | 'email_change';
+export type AuthenticationMethod =
+  'password' | 'oauth' | 'otp' | 'email/signup' | 'email_change' | 'recovery';
 
 export interface SessionJson {
   access_token: string;

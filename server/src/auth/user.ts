@@ -5,6 +5,7 @@ import { badRequest, forbidden, unprocessable } from './errors.ts';
 import { requestEmailChange } from './email-change.ts';
 import { queryValue, readParams, validateEmail } from './params.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
+import { requireRecentProof } from './password-proof.ts';
 import { readPkceChallenge } from './pkce.ts';
 import { enforceRateLimit } from './rate-limit.ts';
 import { safeRedirectTo } from './redirects.ts';
@@ -57,11 +58,17 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
     email !== undefined && email !== user.email?.toLowerCase() ? email : undefined;
   if (emailChange && (await findUserByEmail(ctx.db, emailChange))) throw emailExists();
 
+  // Without mail a new address applies at once, so it needs the same proof as
+  // a new password: otherwise a stolen token could move the account away.
+  const applyEmailNow = ctx.mail ? undefined : emailChange;
   let passwordHash: string | undefined;
-  if (password !== undefined) {
-    // Two deliberately slow hashes, and "same_password" answers whether a
-    // guess is the current password: count it like a sign-in attempt.
+  if (password !== undefined || applyEmailNow !== undefined) {
+    // Deliberately slow hashes, and both the current password and
+    // "same_password" answer whether a guess is right: count it like a sign-in.
     await enforceRateLimit(ctx.db, 'token', request.ip, ctx.config.rateLimits.tokenPer5Min);
+    await requireRecentProof(ctx.db, user, sessionId, params.current_password);
+  }
+  if (password !== undefined) {
     if (user.encrypted_password && (await verifyPassword(user.encrypted_password, password))) {
       throw unprocessable(
         'same_password',
@@ -79,7 +86,6 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
     const redirectTo = safeRedirectTo(ctx, request, queryValue(request.query, 'redirect_to'));
     await requestEmailChange(ctx, ctx.mail, request.log, user, emailChange, pkce, redirectTo);
   }
-  const applyEmailNow = ctx.mail ? undefined : emailChange;
 
   try {
     await ctx.db.transaction(async (tx) => {
@@ -119,7 +125,8 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
         );
         await tx.query(
           `UPDATE auth.identities
-              SET identity_data = identity_data || jsonb_build_object('email', $2::text),
+              SET identity_data = identity_data
+                    || jsonb_build_object('email', $2::text, 'email_verified', false),
                   updated_at = now()
             WHERE user_id = $1 AND provider = 'email'`,
           [user.id, applyEmailNow],

@@ -27,10 +27,10 @@ import { findUserById, isBanned, type UserRow } from './users.ts';
 const otpExpired = () => forbidden('otp_expired', 'Email link is invalid or has expired');
 
 // Types GoTrue knows whose links this server never sends: no such token exists.
-const NEVER_SENT = new Set(['invite', 'recovery', 'magiclink', 'email']);
+const NEVER_SENT = new Set(['invite', 'magiclink', 'email']);
 
 function isLinkType(type: string): type is LinkType {
-  return type === 'signup' || type === 'email_change';
+  return type === 'signup' || type === 'email_change' || type === 'recovery';
 }
 
 export async function verify(
@@ -86,13 +86,15 @@ async function useLink(ctx: AppContext, tx: Queryable, use: LinkUse): Promise<st
 
   if (type === 'signup') {
     await confirmSignup(tx, user);
+  } else if (type === 'recovery') {
+    await useRecovery(tx, user);
   } else if (!(await applyEmailChange(tx, user, stored.relates_to))) {
     throw otpExpired();
   }
   await clearLinkTokens(tx, user.id);
 
   if (isPkceToken(token)) {
-    const method = type === 'signup' ? 'email/signup' : 'email_change';
+    const method = FLOW_METHODS[type];
     const flow = await latestFlowOfUser(tx, user.id, method);
     if (!flow?.auth_code) {
       throw badRequest(
@@ -103,8 +105,32 @@ async function useLink(ctx: AppContext, tx: Queryable, use: LinkUse): Promise<st
     await issueAuthCode(tx, flow.id, user.id);
     return withAuthCode(redirectTo, flow.auth_code);
   }
-  const session = await startSession(ctx, tx, user.id, 'otp', use.client);
+  const session = await startSession(
+    ctx,
+    tx,
+    user.id,
+    type === 'recovery' ? 'recovery' : 'otp',
+    use.client,
+  );
   return withSessionFragment(redirectTo, session, type);
+}
+
+const FLOW_METHODS = {
+  signup: 'email/signup',
+  email_change: 'email_change',
+  recovery: 'recovery',
+} as const;
+
+/**
+ * GoTrue's recoverVerify: the link proves the mailbox, so an unconfirmed
+ * account becomes confirmed. Its password, though, was set by a sign-up that
+ * nobody proved and may be an impostor's (ADR 023): it is removed, and the
+ * person sets their own on the recovery screen.
+ */
+async function useRecovery(tx: Queryable, user: UserRow): Promise<void> {
+  if (user.email_confirmed_at !== null) return;
+  await confirmSignup(tx, user);
+  await tx.query(`UPDATE auth.users SET encrypted_password = NULL WHERE id = $1`, [user.id]);
 }
 
 /** GoTrue's signupVerify: the account, and the identity with this address, are verified. */

@@ -1,5 +1,5 @@
 // One small interface over both drivers, so that every query in the server
-// runs the same SQL on embedded PGlite and on a real PostgreSQL (DESIGN.md 3).
+// runs the same SQL on embedded PGlite and on a real PostgreSQL (docs/architecture.md 3).
 
 export interface QueryResult<Row> {
   rows: Row[];
@@ -15,5 +15,23 @@ export interface Queryable {
 export interface Database extends Queryable {
   /** Runs fn inside BEGIN … COMMIT; any throw rolls back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs statements without parameters as one transaction, sent together as
+   * one simple-protocol script (one round trip on PostgreSQL), and returns
+   * each one's result. `beforeCommit` may throw to roll everything back; it
+   * costs a second round trip for the COMMIT.
+   */
+  transactionScript(
+    statements: string[],
+    beforeCommit?: (results: QueryResult<Record<string, unknown>>[]) => void,
+  ): Promise<QueryResult<Record<string, unknown>>[]>;
   close(): Promise<void>;
+  /**
+   * Told how many rows a committed data request wrote, so the embedded
+   * database can refresh planner statistics after a large change (see
+   * statistics.ts); PostgreSQL's autovacuum needs no telling.
+   */
+  rowsChanged?: (count: number) => void;
+  /** Statements that can run at once: 1 for PGlite, the pool's size for PostgreSQL. */
+  readonly concurrency: number;
 }

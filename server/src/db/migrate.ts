@@ -26,11 +26,16 @@ export async function migrate(db: Database): Promise<string[]> {
       );
     `);
   });
+  // Most starts find every file applied: one read says so without a
+  // transaction per file. A file not listed is checked again under the lock.
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM et_meta.schema_migrations');
+  const done = new Set(rows.map((r) => r.name));
   const applied: string[] = [];
   for (const { dir, path } of MIGRATION_DIRS) {
     const files = (await readdir(path)).filter((f) => f.endsWith('.sql')).sort();
     for (const file of files) {
       const name = `${dir}/${file}`;
+      if (done.has(name)) continue;
       const sql = await readFile(path + file, 'utf8');
       const didApply = await db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -18,8 +18,25 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+const POOL_SIZE = 10;
+
+/**
+ * Rolls back after a failure. A connection whose ROLLBACK failed may still be
+ * inside the transaction, holding its locks and its role: the next request
+ * must never get it, so the error is returned for release(err), which closes
+ * the connection instead of pooling it.
+ */
+async function rollback(client: pg.PoolClient): Promise<Error | undefined> {
+  try {
+    await client.query('ROLLBACK');
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err : new Error('ROLLBACK failed');
+  }
+}
+
 export function createPgDatabase(connectionString: string): Database {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   const pooled = wrap(pool);
@@ -27,18 +44,42 @@ export function createPgDatabase(connectionString: string): Database {
     ...pooled,
     async transaction(fn) {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        broken = await rollback(client);
         throw err;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
+    async transactionScript(statements, beforeCommit) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        const script = ['BEGIN', ...statements, ...(beforeCommit ? [] : ['COMMIT'])].join(';\n');
+        const raw = (await client.query(script)) as unknown as pg.QueryResult | pg.QueryResult[];
+        const results = (Array.isArray(raw) ? raw : [raw])
+          .slice(1, statements.length + 1)
+          .map((r) => ({ rows: r.rows as Record<string, unknown>[], rowCount: r.rowCount ?? 0 }));
+        if (beforeCommit) {
+          beforeCommit(results);
+          await client.query('COMMIT');
+        }
+        return results;
+      } catch (err) {
+        // A failed script leaves its transaction open (aborted) on this connection.
+        broken = await rollback(client);
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
+    concurrency: POOL_SIZE,
     async close() {
       await pool.end();
     },

@@ -20,12 +20,32 @@ function wrap(db: PGliteQueryable): Queryable {
 
 /** Embedded PostgreSQL; dataDir undefined keeps it in memory (tests). */
 export async function createPgliteDatabase(dataDir: string | undefined): Promise<Database> {
-  const db = await PGlite.create(dataDir);
+  const db = await PGlite.create(dataDir, {
+    // PostgreSQL's server defaults assume a machine of its own; in one
+    // process beside the web server a journal's working set fits in less
+    // (docs/decisions/015: memory after load).
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...['-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=2MB'],
+    ],
+  });
   const direct = wrap(db);
   return {
     ...direct,
     // PGlite is one connection: its transaction() queues other work until done.
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    // In one process a round trip is cheap; one exec still saves parsing and
+    // copying per statement. PGlite's transaction() keeps other work out.
+    transactionScript: (statements, beforeCommit) =>
+      db.transaction(async (tx) => {
+        const results = (await tx.exec(statements.join(';\n'))).map((r) => ({
+          rows: r.rows as Record<string, unknown>[],
+          rowCount: r.fields.length > 0 ? r.rows.length : (r.affectedRows ?? 0),
+        }));
+        beforeCommit?.(results);
+        return results;
+      }),
+    concurrency: 1,
     async close() {
       await db.close();
     },

@@ -4,20 +4,57 @@ import type { Database } from './database.ts';
 // embedded PGlite has no background workers. Without statistics the planner
 // cannot tell that "newest 50 activities" should walk the index instead of
 // sorting a user's whole history (about 1 ms against 150 ms for three years
-// of entries), so the embedded database refreshes them itself.
+// of entries), so the embedded database refreshes them itself: every few
+// minutes, and a couple of seconds after a large change such as an import, so
+// that the history is fast straight after it (docs/decisions/015).
 const REFRESH_EVERY_MS = 10 * 60 * 1000;
+/**
+ * The first refresh waits a little: statistics kept in the data directory
+ * from the last run serve meanwhile, and the first requests after a start do
+ * not queue behind a whole journal being sampled.
+ */
+const FIRST_REFRESH_MS = 5000;
+/** Rows written since the last refresh that make the next one come soon. */
+export const LARGE_CHANGE_ROWS = 1000;
+export const AFTER_LARGE_CHANGE_MS = 2000;
 
 export interface StatisticsRefresh {
+  /** Counts rows a request wrote; a large change schedules a refresh. */
+  rowsChanged(count: number): void;
   stop(): void;
 }
 
 export function refreshStatisticsPeriodically(
   db: Database,
   onError: (err: unknown) => void,
+  { afterChangeMs = AFTER_LARGE_CHANGE_MS, firstRefreshMs = FIRST_REFRESH_MS } = {},
 ): StatisticsRefresh {
-  const refresh = () => db.exec('ANALYZE').catch(onError);
-  void refresh();
+  let changed = 0;
+  let soon: NodeJS.Timeout | undefined;
+  const refresh = () => {
+    changed = 0;
+    return db.exec('ANALYZE').catch(onError);
+  };
+  const first = setTimeout(() => void refresh(), firstRefreshMs);
+  first.unref();
   const timer = setInterval(refresh, REFRESH_EVERY_MS);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    rowsChanged(count) {
+      changed += count;
+      if (changed < LARGE_CHANGE_ROWS || soon) return;
+      // Writes keep coming during an import: one refresh a couple of seconds
+      // in covers them, and the next large batch schedules another.
+      soon = setTimeout(() => {
+        soon = undefined;
+        void refresh();
+      }, afterChangeMs);
+      soon.unref();
+    },
+    stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      if (soon) clearTimeout(soon);
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
- * One log line a request (DESIGN.md 3), written when the response is done,
+ * One log line a request (docs/architecture.md 3), written when the response is done,
  * instead of Fastify's two. Only the path is logged: query strings may carry
  * tokens or e-mail addresses.
  */

@@ -9,6 +9,8 @@ export function registerRuntimeConfigRoute(app: FastifyInstance, ctx: AppContext
       supabaseUrl: publicOrigin(ctx, request.protocol, request.host),
       supabaseAnonKey: ctx.anonKey,
       googleEnabled: ctx.config.google.clientId !== '',
+      // Without mail no reset link can reach anyone: the app hides 'Forgot password?'.
+      passwordRecovery: ctx.mail !== undefined,
       supportEmail: ctx.config.supportEmail,
     };
   });

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { Database } from '../db/database.ts';
 import type { Statement } from './build-sql.ts';
 import type { DataRole, RequestAuth } from './request-auth.ts';
@@ -19,11 +20,14 @@ const SET_ROLE: Record<DataRole, string> = {
 // timestamp in a body identical on PGlite and on any PostgreSQL server. The
 // timeout keeps one costly request from holding a pooled connection (PGlite
 // ignores it; its filters are bounded in parse-filter.ts instead).
-const SET_CLAIMS =
-  "SELECT set_config('request.jwt.claims', $1, true), set_config('timezone', 'UTC', true), " +
-  "set_config('statement_timeout', '10s', true)";
-// Same round trip; switching a transaction to read-only is allowed at any point.
-const SET_CLAIMS_READ_ONLY = `${SET_CLAIMS}, set_config('transaction_read_only', 'on', true)`;
+function setClaims(claims: string, readOnly: boolean): string {
+  return (
+    `SELECT set_config('request.jwt.claims', ${claims}, true), ` +
+    "set_config('timezone', 'UTC', true), set_config('statement_timeout', '10s', true)" +
+    // Switching a transaction to read-only is allowed at any point before it writes.
+    (readOnly ? ", set_config('transaction_read_only', 'on', true)" : '')
+  );
+}
 
 interface ResultRow {
   total: number | string | null;
@@ -32,29 +36,81 @@ interface ResultRow {
 }
 
 /**
+ * The request's statement as PREPARE and EXECUTE with its parameters as
+ * quoted literals, so that role, claims, statement and COMMIT travel to the
+ * database together in one round trip, as PostgREST does (ADR 015). The
+ * statement text is the same as with bound parameters and is typed the same
+ * way; DEALLOCATE ALL first clears the one the connection's last request left.
+ */
+function asScript(statement: Statement): string[] | undefined {
+  // A NUL cannot travel inside a script's text: such a request takes the
+  // parameterised path, which refuses it with PostgreSQL's own error.
+  if (statement.params.some((p) => p.includes('\0'))) return undefined;
+  const args = statement.params.map((p) => pg.escapeLiteral(p));
+  return [
+    'PREPARE et_request AS ' + statement.sql,
+    args.length === 0 ? 'EXECUTE et_request' : `EXECUTE et_request(${args.join(', ')})`,
+  ];
+}
+
+function toResult(row: ResultRow | undefined): ExecutionResult {
+  return {
+    total: row?.total === null || row?.total === undefined ? null : Number(row.total),
+    pageTotal: Number(row?.page_total ?? 0),
+    body: row?.body ?? null,
+  };
+}
+
+/**
  * Runs one data request in one transaction as the role its JWT names, so row
  * level security decides what it may see and change. `check` runs before
  * COMMIT: throwing there rolls the statement back (e.g. a PATCH that asked for
  * a single object but touched three rows).
  */
-export function execute(
+export async function execute(
   db: Database,
   auth: RequestAuth,
   statement: Statement,
   check?: (result: ExecutionResult) => void,
 ): Promise<ExecutionResult> {
+  const result = await run(db, auth, statement, check);
+  if (statement.readOnly !== true && result.pageTotal > 0) db.rowsChanged?.(result.pageTotal);
+  return result;
+}
+
+async function run(
+  db: Database,
+  auth: RequestAuth,
+  statement: Statement,
+  check?: (result: ExecutionResult) => void,
+): Promise<ExecutionResult> {
+  const claims = setClaims(
+    pg.escapeLiteral(JSON.stringify(auth.claims)),
+    statement.readOnly === true,
+  );
+  const script = asScript(statement);
+  if (script) {
+    const prelude = ['DEALLOCATE ALL', SET_ROLE[auth.role], claims];
+    let result: ExecutionResult | undefined;
+    await db
+      .transactionScript(
+        [...prelude, ...script],
+        check &&
+          ((results) => {
+            result = toResult(results[prelude.length + 1]?.rows[0] as ResultRow | undefined);
+            check(result);
+          }),
+      )
+      .then((results) => {
+        result ??= toResult(results[prelude.length + 1]?.rows[0] as ResultRow | undefined);
+      });
+    return result as ExecutionResult;
+  }
   return db.transaction(async (tx) => {
     await tx.query(SET_ROLE[auth.role]);
-    await tx.query(statement.readOnly ? SET_CLAIMS_READ_ONLY : SET_CLAIMS, [
-      JSON.stringify(auth.claims),
-    ]);
+    await tx.query(claims);
     const { rows } = await tx.query<ResultRow>(statement.sql, statement.params);
-    const row = rows[0];
-    const result: ExecutionResult = {
-      total: row?.total === null || row?.total === undefined ? null : Number(row.total),
-      pageTotal: Number(row?.page_total ?? 0),
-      body: row?.body ?? null,
-    };
+    const result = toResult(rows[0]);
     check?.(result);
     return result;
   });

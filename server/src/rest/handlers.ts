@@ -53,10 +53,15 @@ function singularity(rows: number): ApiError {
   });
 }
 
-/** With Accept: application/vnd.pgrst.object+json anything but exactly one row is a 406 (and a rollback). */
+/**
+ * With Accept: application/vnd.pgrst.object+json anything but exactly one row
+ * is a 406 (and a rollback). Without it there is nothing to check, and the
+ * request's transaction commits in the same round trip (see execute.ts).
+ */
 function requireSingle(media: Media) {
+  if (media.shape !== 'object') return undefined;
   return (result: ExecutionResult) => {
-    if (media.shape === 'object' && result.pageTotal !== 1) throw singularity(result.pageTotal);
+    if (result.pageTotal !== 1) throw singularity(result.pageTotal);
   };
 }
 
@@ -185,7 +190,7 @@ export async function handleUpdate(req: DataRequest): Promise<DataResponse> {
   const check = requireSingle(media);
   let result: ExecutionResult = { total: null, pageTotal: 0, body: '[]' };
   if (statement) result = await execute(req.db, req.auth, statement, check);
-  else check(result);
+  else check?.(result);
   return mutationResponse(req, prefs, media, result, 204);
 }
 

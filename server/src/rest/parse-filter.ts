@@ -27,7 +27,7 @@ const COMPARE_OPERATORS = new Set<string>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte'
 // Matching costs about pattern length × text length per row, and PGlite runs
 // it on the event loop where no statement timeout can stop it: a long
 // pattern against long answers would stall every other request.
-const MAX_PATTERN_LENGTH = 100;
+export const MAX_PATTERN_LENGTH = 100;
 // PostgREST operators this subset does not offer: said plainly, not "unknown".
 const UNSUPPORTED_OPERATORS = new Set([
   'cs',

@@ -1,6 +1,7 @@
 import { parseWith, type Cursor } from './cursor.ts';
 import { ApiError, notImplemented } from './errors.ts';
 import { notEmbedded, parseFilter, parseLogic, type LogicTree } from './parse-filter.ts';
+import { checkFilterLimits } from './query-limits.ts';
 
 export type SelectItem = { kind: 'star' } | { kind: 'column'; name: string };
 
@@ -177,5 +178,6 @@ export function parseQuery(search: string): ParsedQuery {
         }
     }
   }
+  checkFilterLimits(query.where);
   return query;
 }

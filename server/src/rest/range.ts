@@ -1,6 +1,7 @@
 import { ApiError } from './errors.ts';
+import { capRows } from './query-limits.ts';
 
-/** The rows a read asks for: from `offset`, at most `limit` (null: all the rest). */
+/** The rows a read asks for: from `offset`, at most `limit` (null: all the rest, up to MAX_ROWS). */
 export interface RowRange {
   offset: number;
   limit: number | null;
@@ -42,7 +43,7 @@ export function resolveRange(
         : 'Limit should be greater than or equal to zero.',
     );
   }
-  return { offset: from, limit: Number.isFinite(to) ? to - from + 1 : null };
+  return { offset: from, limit: capRows(Number.isFinite(to) ? to - from + 1 : null) };
 }
 
 /** `Content-Range: 0-24/57`, `*\/0`, `0-24/*` exactly as PostgREST writes it. */

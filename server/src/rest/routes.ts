@@ -23,6 +23,7 @@ import { parseQuery } from './parse-query.ts';
 import { authenticate, type RequestAuth } from './request-auth.ts';
 import { checkProfile } from './request-headers.ts';
 import { handleRpc } from './rpc-handler.ts';
+import { createFairShare, shareKey } from './fair-share.ts';
 import { createSchemaCacheLoader, findRelation } from './schema-cache.ts';
 
 // OPTIONS is left to the CORS plugin, which answers preflights for the whole app.
@@ -85,11 +86,16 @@ function frameworkError(
   return undefined;
 }
 
-/** The PostgREST-compatible subset under /rest/v1 (DESIGN.md 6). */
+/** The PostgREST-compatible subset under /rest/v1 (docs/architecture.md 6). */
 export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const schemaCache = createSchemaCacheLoader(ctx.db);
   const prefix = app.prefix;
   const bodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024;
+  const fairShare = createFairShare({
+    slots: ctx.db.concurrency,
+    perKey: ctx.config.requestLimits.inFlightPerUser,
+    waitingPerKey: ctx.config.requestLimits.waitingPerUser,
+  });
 
   // The body is kept as text: payload.ts checks it and PostgreSQL reads the
   // original bytes, so no parser of ours reshapes numbers or keys on the way.
@@ -125,35 +131,46 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
       if (request.method === 'PUT') throw unsupportedMethod('PUT');
       checkProfile(request.method, request.headers);
       auth = await authenticate(request.headers, apiKeyOf(request), ctx.jwt);
-      if (target.kind === 'function') {
-        const response = await handleRpc({
-          method: request.method,
-          name: target.name,
-          search,
-          headers: request.headers,
-          body: request.body,
-          auth,
-          db: ctx.db,
-          cache: await schemaCache(),
-        });
-        return reply.code(response.status).headers(response.headers).send(response.body);
-      }
-      const query = parseQuery(search);
-      const relation = findRelation(await schemaCache(), target.name);
-      const method = request.method as DataMethod;
-      const response = await HANDLERS[method]({
-        method,
-        relation,
-        query,
-        headers: request.headers,
-        body: request.body,
-        auth,
-        db: ctx.db,
-      });
+      const caller = auth;
+      const response = await fairShare.run(shareKey(caller.claims, request.ip), () =>
+        respond(target, search, request, caller),
+      );
       return reply.code(response.status).headers(response.headers).send(response.body);
     } catch (err) {
       return fail(request, reply, err, auth?.role === 'authenticated');
     }
+  };
+
+  const respond = async (
+    target: Target,
+    search: string,
+    request: FastifyRequest,
+    auth: RequestAuth,
+  ): Promise<DataResponse> => {
+    if (target.kind === 'function') {
+      return handleRpc({
+        method: request.method,
+        name: target.name,
+        search,
+        headers: request.headers,
+        body: request.body,
+        auth,
+        db: ctx.db,
+        cache: await schemaCache(),
+      });
+    }
+    const query = parseQuery(search);
+    const relation = findRelation(await schemaCache(), target.name);
+    const method = request.method as DataMethod;
+    return HANDLERS[method]({
+      method,
+      relation,
+      query,
+      headers: request.headers,
+      body: request.body,
+      auth,
+      db: ctx.db,
+    });
   };
   app.route({ method: ROUTED_METHODS, url: '/', handler });
   app.route({ method: ROUTED_METHODS, url: '/*', handler });

@@ -10,7 +10,7 @@ import {
   type RawResponse,
 } from './support.ts';
 
-// No request can make the auth API answer 500 by its shape (DESIGN.md 6 says
+// No request can make the auth API answer 500 by its shape (docs/architecture.md 6 says
 // so for the data API; the same holds here), and every refusal leaves in
 // GoTrue's format so that supabase-js can read it.
 

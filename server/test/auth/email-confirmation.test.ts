@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, type Mailbox } from '../helpers/mailbox.ts';
-import { uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import { expectOtpExpired, startMailedServer, stopMailedServer } from './email-support.ts';
 import { follow, pkceClient } from '../helpers/browser.ts';
 import { authRequest, decodeJwt, expectAuthError, PASSWORD, ISO_TIME } from './support.ts';
@@ -179,19 +179,50 @@ describe('sign-up with e-mail confirmation', () => {
     expect(login.error).toBeNull();
   });
 
-  it('sends a new link to an unconfirmed address signing up again, changing nothing else', async () => {
+  it('confirms a re-sign-up of an unconfirmed address with the password of whoever confirms', async () => {
+    // Someone signs up with an address that is not theirs, with their own password...
     const email = uniqueEmail('again');
-    const first = await server.client().auth.signUp({ email, password: PASSWORD });
-    const firstLink = linkIn(await mailbox.next(email));
-    const again = await server.client().auth.signUp({ email, password: 'a different password' });
-    expect(again.error).toBeNull();
-    expect(again.data.user?.id).toBe(first.data.user?.id);
-    const secondLink = linkIn(await mailbox.next(email));
-    expectOtpExpired(await follow(firstLink), server.url);
-    expect((await follow(secondLink)).fragment.get('access_token')).toBeTruthy();
+    const impostor = await server.client().auth.signUp({ email, password: 'impostor secret' });
+    const impostorsLink = linkIn(await mailbox.next(email));
+    // ...then the owner signs up with theirs and confirms with the link that reaches them.
+    const owner = await server.client().auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { data: { display_name: 'Owner' } },
+    });
+    expect(owner.error).toBeNull();
+    expect(owner.data.user?.id).toBe(impostor.data.user?.id);
+    const ownersLink = linkIn(await mailbox.next(email));
+    expectOtpExpired(await follow(impostorsLink), server.url);
+    expect((await follow(ownersLink)).fragment.get('access_token')).toBeTruthy();
     expect(await accountsWith(email)).toBe(1);
-    const old = await server.client().auth.signInWithPassword({ email, password: PASSWORD });
-    expect(old.error).toBeNull();
+
+    const theirs = await server
+      .client()
+      .auth.signInWithPassword({ email, password: 'impostor secret' });
+    expect(theirs.error?.code).toBe('invalid_credentials');
+    const mine = await server.client().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(mine.error).toBeNull();
+    expect(mine.data.user?.user_metadata).toMatchObject({ display_name: 'Owner' });
+  });
+
+  it('keeps the first password when the re-sign-up cannot be mailed (frequency limit)', async () => {
+    const limited = await startTestServer(
+      { SMTP_URL: mailbox.url, SMTP_MAX_FREQUENCY_SECONDS: '60' },
+      { siteUrlIsSelf: true },
+    );
+    try {
+      const email = uniqueEmail('limited');
+      await limited.client().auth.signUp({ email, password: PASSWORD });
+      const link = linkIn(await mailbox.next(email));
+      const again = await limited.client().auth.signUp({ email, password: 'impostor secret' });
+      expect(again.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+      await follow(link);
+      const login = await limited.client().auth.signInWithPassword({ email, password: PASSWORD });
+      expect(login.error).toBeNull();
+    } finally {
+      await limited.close();
+    }
   });
 
   it('never sends the browser to a host that is not allowed', async () => {

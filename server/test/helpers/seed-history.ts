@@ -1,4 +1,4 @@
-import type { Database } from '../../src/db/database.ts';
+import type { Queryable } from '../../src/db/database.ts';
 
 /**
  * Years of journal for one user, written straight into the database: one
@@ -6,7 +6,7 @@ import type { Database } from '../../src/db/database.ts';
  * created_at, with varied values (every third one in flow). Then ANALYZE, as
  * the embedded server does every few minutes and autovacuum does on PostgreSQL.
  */
-export async function seedHistory(db: Database, userId: string, activities: number) {
+export async function seedHistory(db: Queryable, userId: string, activities: number) {
   await db.query(
     `INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
      SELECT $1, q.id,

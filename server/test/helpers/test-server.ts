@@ -77,6 +77,8 @@ async function listenWithConfig(
       RATE_LIMIT_SIGNUP_PER_5MIN: '100000',
       RATE_LIMIT_VERIFY_PER_5MIN: '100000',
       RATE_LIMIT_RESEND_PER_5MIN: '100000',
+      RATE_LIMIT_PASSWORD_FAILURES_PER_15MIN: '100000',
+      RATE_LIMIT_EMAIL_SENT_PER_HOUR: '100000',
       ...(options.siteUrlIsSelf ? { SITE_URL: `http://127.0.0.1:${port}` } : {}),
       ...env,
     });

@@ -28,7 +28,7 @@ beforeAll(async () => {
   server = await startTestServer();
   user = await signedInClient(server, 'view');
   for (const entry of ENTRIES.slice(0, 3)) await saveActivity(user.client, user.userId, entry);
-  // SPEC.md 5: entries without activity text or without numeric levels are not shown.
+  // docs/product.md 5: entries without activity text or without numeric levels are not shown.
   await saveAnswers(user.client, user.userId, {
     'Activity Description': '   ',
     'Energy Level': '50',

@@ -20,7 +20,7 @@ export interface Entry {
   notes: string;
 }
 
-/** SPEC.md 7 calls 1 and 2, exactly as the app issues them: question text → id. */
+/** docs/product.md 7 calls 1 and 2, exactly as the app issues them: question text → id. */
 export async function journalQuestions(client: SupabaseClient): Promise<Map<string, number>> {
   const page = await client.from('pages').select('id').eq('name', 'good_time_journal').single();
   if (page.error) throw new Error(`page lookup failed: ${page.error.message}`);
@@ -35,7 +35,7 @@ export async function journalQuestions(client: SupabaseClient): Promise<Map<stri
   );
 }
 
-/** SPEC.md 7 call 3: the answers of one activity as one bulk insert (strings, as the app stores them). */
+/** docs/product.md 7 call 3: the answers of one activity as one bulk insert (strings, as the app stores them). */
 export async function saveAnswers(
   client: SupabaseClient,
   userId: string,

@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { journalQuestions, restFetch, saveActivity } from './fixtures.ts';
 
-// Row-level security is the only authorization (DESIGN.md 4): every attempt
+// Row-level security is the only authorization (docs/architecture.md 4): every attempt
 // below goes through the same endpoints the app uses and must come back
 // refused or empty, and the owner's data must be untouched afterwards.
 

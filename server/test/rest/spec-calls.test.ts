@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { QUESTIONS } from './fixtures.ts';
 
-// SPEC.md 7 "Data calls", issued exactly as the web app will issue them.
+// docs/product.md 7 "Data calls", issued exactly as the web app will issue them.
 let server: TestServer;
 let user: SignedInUser;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe('the four data calls of SPEC.md 7', () => {
+describe('the four data calls of docs/product.md 7', () => {
   let pageId: number;
   let questions: Array<{ id: number; question: string }>;
 

@@ -1,33 +1,65 @@
-import { History, NotebookPen, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { ChartNoAxesCombined, History, NotebookPen, UserRound } from 'lucide-react';
+import { Suspense, use, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../components/BrandMark.tsx';
 import { ArrivalNotice } from './ArrivalNotice.tsx';
 import { TabBar, type TabDefinition } from '../components/TabBar.tsx';
 import { ToastProvider } from '../components/toast.tsx';
 import { HistoryTab } from '../features/history/components/HistoryTab.tsx';
 import { usePrefetchHistory } from '../features/history/hooks/use-activities.ts';
+import { InsightsSkeleton } from '../features/insights/components/InsightsSkeleton.tsx';
 import { ProfileTab } from '../features/profile/components/ProfileTab.tsx';
 import { TrackTab } from '../features/track/components/TrackTab.tsx';
 
-type TabId = 'track' | 'history' | 'profile';
+// Insights and its charts are a chunk of their own (docs/decisions/018): never
+// part of the login screen, fetched once the signed-in app is idle. Once it is
+// here the tab renders at once; React.lazy would suspend even then, and React
+// holds a shown fallback for at least 300 ms.
+type InsightsModule = typeof import('../features/insights/components/InsightsTab.tsx');
+let insightsModule: InsightsModule | undefined;
+let insightsChunk: Promise<InsightsModule> | undefined;
+const loadInsights = () =>
+  (insightsChunk ??= import('../features/insights/components/InsightsTab.tsx').then(
+    (loaded) => (insightsModule = loaded),
+  ));
+
+function InsightsPanel(props: React.ComponentProps<InsightsModule['default']>) {
+  const { default: InsightsTab } = insightsModule ?? use(loadInsights());
+  return <InsightsTab {...props} />;
+}
+const PRELOAD_DELAY_MS = 1500;
+
+type TabId = 'track' | 'history' | 'insights' | 'profile';
 
 const TABS: readonly TabDefinition<TabId>[] = [
   { id: 'track', label: 'Track', icon: NotebookPen },
   { id: 'history', label: 'Look Back', icon: History },
+  { id: 'insights', label: 'Insights', icon: ChartNoAxesCombined },
   { id: 'profile', label: 'Profile', icon: UserRound },
 ];
 
-const PANELS: Record<TabId, () => React.JSX.Element> = {
-  track: TrackTab,
-  history: HistoryTab,
-  profile: ProfileTab,
-};
+const INSIGHTS_PATH = '/insights';
 
-/** The signed-in app: three tabs kept in page state (SPEC 2), Track first. */
+/** The signed-in app: four tabs kept in page state (docs/product.md 2), Track first; Insights also at /insights. */
 export default function MainApp() {
-  const [tab, setTab] = useState<TabId>('track');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<TabId>(location.pathname === INSIGHTS_PATH ? 'insights' : 'track');
+  // The activity Look Back opens filtered to, when a row of Insights is chosen.
+  const [historyActivity, setHistoryActivity] = useState('');
   usePrefetchHistory();
-  const Panel = PANELS[tab];
+  useEffect(() => {
+    const timer = setTimeout(() => void loadInsights(), PRELOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  function select(next: TabId) {
+    setTab(next);
+    if (next !== 'history') setHistoryActivity('');
+    const path = next === 'insights' ? INSIGHTS_PATH : '/';
+    if (location.pathname !== path) void navigate(path, { replace: true });
+  }
+
   return (
     <ToastProvider>
       <ArrivalNotice />
@@ -42,10 +74,23 @@ export default function MainApp() {
           aria-labelledby={`main-tab-${tab}`}
           className="mx-auto max-w-xl px-4 py-5 sm:px-6"
         >
-          <Panel />
+          {tab === 'track' && <TrackTab />}
+          {tab === 'history' && <HistoryTab key={historyActivity} activity={historyActivity} />}
+          <Suspense fallback={<InsightsSkeleton />}>
+            {tab === 'insights' && (
+              <InsightsPanel
+                onOpenActivity={(name) => {
+                  select('history');
+                  setHistoryActivity(name);
+                }}
+                onTrack={() => select('track')}
+              />
+            )}
+          </Suspense>
+          {tab === 'profile' && <ProfileTab />}
         </main>
       </div>
-      <TabBar tabs={TABS} selected={tab} onSelect={setTab} idPrefix="main" />
+      <TabBar tabs={TABS} selected={tab} onSelect={select} idPrefix="main" />
     </ToastProvider>
   );
 }

@@ -10,7 +10,7 @@ import { ScreenSkeleton } from '../components/ScreenSkeleton.tsx';
 
 /**
  * Signed-out visitors go to /login, which brings them back here afterwards.
- * A confirmation link lands here too (SPEC 7: the e-mail redirect is the site
+ * A confirmation link lands here too (docs/product.md 7: the e-mail redirect is the site
  * origin): its failure travels to /login for the red box, and its parameters
  * are dropped either way, so neither a later sign-out nor the way back from
  * /login reads an old link's outcome again.

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 
-/** The red (error) and green (success) boxes of SPEC 2; announced to screen readers. */
+/** The red (error) and green (success) boxes of docs/product.md 2; announced to screen readers. */
 export function MessageBox({ kind, children }: { kind: 'error' | 'success'; children: string }) {
   const isError = kind === 'error';
   const Icon = isError ? CircleAlert : CircleCheck;

@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 
-/** SPEC 9: a toast clears itself after this long. */
+/** docs/product.md 9: a toast clears itself after this long. */
 export const TOAST_DURATION_MS = 3000;
 
 interface Toast {

@@ -1,4 +1,4 @@
-/** SPEC 9: 35 % or lower is low, up to 70 % medium, above 70 % high. */
+/** docs/product.md 9: 35 % or lower is low, up to 70 % medium, above 70 % high. */
 export type Intensity = 'low' | 'medium' | 'high';
 
 export function intensityOf(percent: number): Intensity {

@@ -3,6 +3,8 @@ export interface RuntimeConfig {
   supabaseUrl: string;
   supabaseAnonKey: string;
   googleEnabled: boolean;
+  /** The server can mail a password-reset link ('Forgot password?'). */
+  passwordRecovery: boolean;
   supportEmail: string;
 }
 
@@ -20,6 +22,8 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
       supabaseUrl: env.VITE_SUPABASE_URL,
       supabaseAnonKey: env.VITE_SUPABASE_ANON_KEY,
       googleEnabled: env.VITE_GOOGLE_ENABLED !== 'false',
+      // A hosted Supabase project sends e-mail.
+      passwordRecovery: env.VITE_PASSWORD_RECOVERY !== 'false',
       supportEmail: env.VITE_SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL,
     };
   }
@@ -37,6 +41,7 @@ export function parseRuntimeConfig(body: unknown): RuntimeConfig {
     supabaseUrl: value.supabaseUrl,
     supabaseAnonKey: value.supabaseAnonKey,
     googleEnabled: value.googleEnabled === true,
+    passwordRecovery: value.passwordRecovery === true,
     supportEmail:
       typeof value.supportEmail === 'string' && value.supportEmail
         ? value.supportEmail

@@ -6,7 +6,7 @@ import { AppRoutes } from '../../src/app/AppRoutes.tsx';
 import { renderApp } from '../support/render-app.tsx';
 import { createAccountElsewhere, createAppClient, signUpAppUser } from '../support/users.ts';
 
-// A confirmation link comes back to the site origin (SPEC 7) as GoTrue's
+// A confirmation link comes back to the site origin (docs/product.md 7) as GoTrue's
 // /verify sends it: with ?code= on success, with error parameters (in query
 // and fragment) on failure. These are the app's answers to such a landing.
 

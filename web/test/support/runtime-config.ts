@@ -10,6 +10,7 @@ export function testRuntimeConfig(): RuntimeConfig {
     supabaseUrl: inject('supabaseUrl'),
     supabaseAnonKey: inject('supabaseAnonKey'),
     googleEnabled: false,
+    passwordRecovery: false,
     supportEmail: SUPPORT_EMAIL,
   };
 }

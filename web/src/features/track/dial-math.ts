@@ -1,4 +1,4 @@
-/** SPEC 5: the dial's keyboard step, in its 0–1 scale. */
+/** docs/product.md 5: the dial's keyboard step, in its 0–1 scale. */
 export const KEYBOARD_STEP = 0.1;
 
 /** A dial value (0–1) as the whole percentage that is shown and stored. */

@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 
 export type SignUpOutcome = 'signed-in' | 'confirmation-needed';
 
-/** SPEC 8: a session means signed in; a user without one must confirm by e-mail. */
+/** docs/product.md 8: a session means signed in; a user without one must confirm by e-mail. */
 export async function signUp(
   supabase: SupabaseClient,
   credentials: { email: string; password: string },

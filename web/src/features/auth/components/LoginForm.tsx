@@ -6,6 +6,7 @@ import { signInWithGoogle } from '../api/sign-in-with-google.ts';
 import { signInWithPassword } from '../api/sign-in-with-password.ts';
 import { signUp } from '../api/sign-up.ts';
 import { authFailureText, errorCode } from '../auth-error-text.ts';
+import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import { GoogleIcon } from './GoogleIcon.tsx';
 
 type Mode = 'login' | 'signup';
@@ -42,22 +43,36 @@ export const SIGNED_UP_NOTICE = 'Account created and logged in successfully!';
 
 interface Props {
   initialError?: string | undefined;
+  /** A success text to show first (e.g. that an account was deleted). */
+  initialNotice?: string | undefined;
   /** A sign-up is about to be sent. */
   onSignUpStart?: () => void;
   /** That sign-up ended without a session (an error, or confirmation needed). */
   onSignUpEnd?: () => void;
 }
 
-export function LoginForm({ initialError, onSignUpStart, onSignUpEnd }: Props) {
+export function LoginForm({ initialError, initialNotice, onSignUpStart, onSignUpEnd }: Props) {
   const supabase = useSupabase();
   const config = useRuntimeConfig();
   const [mode, setMode] = useState<Mode>('login');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const [recovering, setRecovering] = useState(false);
   const [message, setMessage] = useState<Message>(
-    initialError ? { kind: 'error', text: initialError } : null,
+    initialError
+      ? { kind: 'error', text: initialError }
+      : initialNotice
+        ? { kind: 'success', text: initialNotice }
+        : null,
   );
+  // A notice can arrive after the form is on screen (signing out already
+  // brought the person here when the account's deletion navigates with it).
+  const [noticeShown, setNoticeShown] = useState(initialNotice);
+  if (initialNotice !== undefined && initialNotice !== noticeShown) {
+    setNoticeShown(initialNotice);
+    setMessage({ kind: 'success', text: initialNotice });
+  }
   const text = TEXT[mode];
 
   async function run(action: () => Promise<void>) {
@@ -111,6 +126,10 @@ export function LoginForm({ initialError, onSignUpStart, onSignUpEnd }: Props) {
     setMessage(null);
   }
 
+  if (recovering) {
+    return <ForgotPasswordForm initialEmail={email} onBack={() => setRecovering(false)} />;
+  }
+
   return (
     <section className="card" aria-labelledby="login-heading">
       <h1 id="login-heading" className="text-2xl font-semibold tracking-tight">
@@ -154,6 +173,15 @@ export function LoginForm({ initialError, onSignUpStart, onSignUpEnd }: Props) {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
+          {mode === 'login' && config.passwordRecovery && (
+            <button
+              type="button"
+              className="mt-2 text-sm font-medium text-violet-700 underline-offset-2 hover:underline dark:text-violet-300"
+              onClick={() => setRecovering(true)}
+            >
+              Forgot password?
+            </button>
+          )}
         </div>
         <button type="submit" className="btn-primary mt-2 w-full" disabled={busy}>
           {text.submit}

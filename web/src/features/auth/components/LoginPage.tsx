@@ -10,6 +10,8 @@ interface LoginLocationState {
   from?: Location;
   /** A sign-in failure reported by the redirect back from a provider. */
   error?: string;
+  /** What happened on the way out (an account deleted), shown in the green box. */
+  notice?: string;
 }
 
 export default function LoginPage() {
@@ -19,19 +21,19 @@ export default function LoginPage() {
   const state = (location.state ?? {}) as LoginLocationState;
   // Set while a sign-up is under way: the session it yields arrives (and this
   // screen navigates away) before the call returns, so the success text of
-  // SPEC 8 travels with the navigation and shows as a toast on arrival.
+  // docs/product.md 8 travels with the navigation and shows as a toast on arrival.
   const [signingUp, setSigningUp] = useState(false);
 
   // Once the form is on screen it holds the reported failure in its red box;
   // dropping it from the history entry then keeps a reload (or Back) from
   // reporting it a second time.
-  const { error: reported, from } = state;
+  const { error: reported, notice, from } = state;
   const formShown = !loading && !user;
   useEffect(() => {
-    if (reported === undefined || !formShown) return;
+    if ((reported === undefined && notice === undefined) || !formShown) return;
     const { pathname, search, hash } = location;
     void navigate({ pathname, search, hash }, { replace: true, state: { from } });
-  }, [reported, from, formShown, location, navigate]);
+  }, [reported, notice, from, formShown, location, navigate]);
 
   if (loading) return <ScreenSkeleton />;
   if (user) {
@@ -52,6 +54,7 @@ export default function LoginPage() {
       </div>
       <LoginForm
         initialError={state.error}
+        initialNotice={state.notice}
         onSignUpStart={() => setSigningUp(true)}
         onSignUpEnd={() => setSigningUp(false)}
       />

@@ -27,7 +27,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     supabase.auth
       .getSession()
       .then(({ data, error }) => {
-        // SPEC 8: an auth check failure is only logged; the visitor is signed out.
+        // docs/product.md 8: an auth check failure is only logged; the visitor is signed out.
         if (error) console.error('Could not read the stored session', error);
         apply(data.session);
       })

@@ -33,6 +33,10 @@ export async function fetchActivities(
   if (filters.minEnergy > 0) query = query.gte('energy', filters.minEnergy);
   if (filters.minEngagement > 0) query = query.gte('engagement', filters.minEngagement);
   if (filters.flowOnly) query = query.eq('flow_state', true);
+  // The database's activity_key() lowercases and collapses whitespace; the
+  // same here gives the key to compare, so the match uses its index.
+  const activityKey = filters.activity.trim().replace(/\s+/g, ' ').toLowerCase();
+  if (activityKey) query = query.eq('activity_key', activityKey);
   if (before) query = query.lt('created_at', before);
 
   const { data, error } = await query

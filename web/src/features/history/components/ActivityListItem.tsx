@@ -2,7 +2,7 @@ import { Target, Zap } from 'lucide-react';
 import { intensityOf, TEXT_CLASS, type Measure } from '../../../lib/intensity-colors.ts';
 import type { Activity } from '../api/fetch-activities.ts';
 
-// Short month, day, hour and minute in the reader's own locale (SPEC 2).
+// Short month, day, hour and minute in the reader's own locale (docs/product.md 2).
 const WHEN = new Intl.DateTimeFormat(undefined, {
   month: 'short',
   day: 'numeric',

@@ -11,6 +11,21 @@ interface Props {
 export function FiltersPanel({ id, filters, onChange }: Props) {
   return (
     <div id={id} className="card mb-4 flex flex-col gap-5">
+      <div>
+        <label htmlFor={`${id}-activity`} className="field-label">
+          Activity
+        </label>
+        <input
+          id={`${id}-activity`}
+          type="search"
+          className="text-input"
+          autoComplete="off"
+          maxLength={500}
+          placeholder="Any activity"
+          value={filters.activity}
+          onChange={(e) => onChange({ ...filters, activity: e.target.value })}
+        />
+      </div>
       <RangeSlider
         label="Min Energy"
         value={filters.minEnergy}

@@ -12,10 +12,11 @@ import { FiltersPanel } from './FiltersPanel.tsx';
 /** Slider drags settle for this long before the database is asked. */
 const FILTER_DEBOUNCE_MS = 250;
 
-export function HistoryTab() {
+/** `activity` opens the list filtered to that activity (from Insights). */
+export function HistoryTab({ activity = '' }: { activity?: string }) {
   const panelId = useId();
-  const [showFilters, setShowFilters] = useState(false);
-  const [filters, setFilters] = useState<HistoryFilters>(DEFAULT_FILTERS);
+  const [showFilters, setShowFilters] = useState(activity !== '');
+  const [filters, setFilters] = useState<HistoryFilters>({ ...DEFAULT_FILTERS, activity });
   const appliedFilters = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
   const history = useActivities(appliedFilters);
   const activities = history.data?.pages.flat() ?? [];

@@ -5,6 +5,8 @@ import { useRuntimeConfig, useSupabase } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { signOut } from '../../auth/api/sign-out.ts';
 import { useSignedInUser } from '../../auth/hooks/auth-context.tsx';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { YourDataSection } from '../your-data/YourDataSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 
 const FEEDBACK_SUBJECT = 'Energy Tracker Feedback';
@@ -31,6 +33,8 @@ export function ProfileTab() {
         Profile
       </h1>
       <ProfileForm key={user.id} user={user} />
+      <ChangePasswordForm key={`password-${user.id}`} user={user} />
+      <YourDataSection user={user} />
       <div className="card flex flex-col gap-3">
         <a
           className="btn-secondary w-full"

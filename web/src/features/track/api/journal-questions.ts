@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-/** SPEC 3: the journal page and the texts its active questions are matched by. */
+/** docs/product.md 3: the journal page and the texts its active questions are matched by. */
 export const JOURNAL_PAGE = 'good_time_journal';
 export const QUESTION_TEXT = {
   activity: 'Activity Description',
@@ -15,7 +15,7 @@ export interface JournalQuestion {
   question: string;
 }
 
-/** SPEC 7, calls 1 and 2: the page, then its active questions. */
+/** docs/product.md 7, calls 1 and 2: the page, then its active questions. */
 export async function fetchJournalQuestions(supabase: SupabaseClient): Promise<JournalQuestion[]> {
   const page = await supabase.from('pages').select('id').eq('name', JOURNAL_PAGE).single();
   if (page.error?.code === 'PGRST116' || (!page.error && !page.data)) {

@@ -11,7 +11,7 @@ export interface ActivityEntry {
 }
 
 /**
- * SPEC 7, call 3: one insert of up to five answer rows, so they share one
+ * docs/product.md 7, call 3: one insert of up to five answer rows, so they share one
  * created_at and land all or none. Numbers are stored as text, the flag as
  * 'true'/'false'; blank notes are left out.
  */

@@ -8,7 +8,7 @@ import {
 } from '../../../lib/intensity-colors.ts';
 import { angleToValue, clampValue, KEYBOARD_STEP, toPercent } from '../dial-math.ts';
 
-/** SPEC 9: the dial's radius, in the SVG's own units. */
+/** docs/product.md 9: the dial's radius, in the SVG's own units. */
 export const DIAL_RADIUS = 50;
 const CENTER = 60;
 const CIRCUMFERENCE = 2 * Math.PI * DIAL_RADIUS;

@@ -3,6 +3,7 @@ import { Toggle } from '../../../components/Toggle.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { toPercent } from '../dial-math.ts';
+import { useActivitySuggestions } from '../hooks/use-activity-suggestions.ts';
 import { useSaveActivity } from '../hooks/use-save-activity.ts';
 import { CircularDial } from './CircularDial.tsx';
 
@@ -26,6 +27,7 @@ const EMPTY_FORM: TrackForm = {
 export function TrackTab() {
   const [form, setForm] = useState<TrackForm>(EMPTY_FORM);
   const save = useSaveActivity();
+  const suggestions = useActivitySuggestions();
   const showToast = useToast();
   const blank = form.activity.trim() === '';
   const update = <K extends keyof TrackForm>(key: K, value: TrackForm[K]) =>
@@ -63,9 +65,17 @@ export function TrackTab() {
             autoComplete="off"
             maxLength={500}
             placeholder="What are you doing?"
+            // The browser's own suggestion list: keyboard and touch, and
+            // read out by screen readers, filtered as the person types.
+            list="track-activity-suggestions"
             value={form.activity}
             onChange={(e) => update('activity', e.target.value)}
           />
+          <datalist id="track-activity-suggestions">
+            {suggestions.data?.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
         </div>
         <div className="grid grid-cols-2 gap-4">
           <CircularDial

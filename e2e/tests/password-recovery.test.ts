@@ -1,0 +1,123 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/app-harness.ts';
+import {
+  openTab,
+  PASSWORD,
+  pathOf,
+  signIn,
+  trackHeading,
+  uniqueEmail,
+} from '../support/app-steps.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { skipBrowserTests } from '../support/browser.ts';
+import { linkIn, useMailbox, type Mailbox } from '../support/mailbox.ts';
+import { httpErrorLine } from '../support/page-errors.ts';
+import { screenshotAtSizes } from '../support/screenshots.ts';
+
+// 'Forgot password?' and 'Change password' in Chromium, with the server
+// mailing a local SMTP server whose links the browser follows.
+
+/** Signs up on the login screen and confirms through the e-mailed link: lands on Track. */
+async function confirmedSignUp(page: Page, mailbox: Mailbox, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await page.getByPlaceholder('Enter your email').fill(email);
+  await page.getByPlaceholder('Enter your password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  await page.goto(linkIn(await mailbox.nextTo(email), '/auth/v1/verify'));
+  await trackHeading(page).waitFor();
+}
+
+async function logOut(page: Page): Promise<void> {
+  await openTab(page, 'Profile');
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+}
+
+describe.skipIf(skipBrowserTests)('password recovery and change (SMTP_URL set)', () => {
+  const mailbox = useMailbox();
+  const app = useApp({
+    env: (serverUrl) => ({
+      SMTP_URL: mailbox.smtpUrl,
+      SITE_URL: serverUrl,
+      SMTP_MAX_FREQUENCY_SECONDS: '0',
+    }),
+  });
+
+  it('Forgot password? mails a link whose screen sets a new password and signs in', async () => {
+    const { page } = await app.newUser();
+    const email = uniqueEmail('forgot');
+    await confirmedSignUp(page, mailbox, email);
+    await logOut(page);
+
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    await page.getByPlaceholder('Enter your email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `If ${email} has an account, we sent it a link` })
+      .waitFor();
+    await screenshotAtSizes(page, 'forgot-password-sent');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const mail = await mailbox.nextTo(email, 1);
+    expect(mail.subject).toBe('Reset your Energy Tracker password');
+    await page.goto(linkIn(mail, '/auth/v1/verify'));
+    await page.getByRole('heading', { name: 'Choose a New Password' }).waitFor();
+    expect(pathOf(page)).toBe('/reset-password');
+    await screenshotAtSizes(page, 'reset-password');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await page.getByLabel('New password', { exact: true }).fill('a freshly chosen phrase');
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await trackHeading(page).waitFor();
+    expect(pathOf(page)).toBe('/');
+    await page.getByRole('status').filter({ hasText: 'Your new password is set.' }).waitFor();
+
+    await logOut(page);
+    await signIn(page, email, 'a freshly chosen phrase');
+  });
+
+  it('Change password on Profile needs the current password', async () => {
+    const { page, errors } = await app.newUser();
+    const email = uniqueEmail('change');
+    await confirmedSignUp(page, mailbox, email);
+    await openTab(page, 'Profile');
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+
+    errors.allow(
+      httpErrorLine(400, '/auth/v1/user'),
+      'the server refuses a wrong current password with 400 invalid_credentials, which Chromium logs',
+    );
+    await page.getByLabel('Current password', { exact: true }).fill('not my password');
+    await page.getByLabel('New password', { exact: true }).fill('my changed passphrase');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Current password is incorrect' }).waitFor();
+
+    await page.getByLabel('Current password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Password changed.' }).waitFor();
+    expect(await page.getByLabel('Current password', { exact: true }).inputValue()).toBe('');
+    await screenshotAtSizes(page, 'profile-password-changed');
+
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await signIn(page, email, 'my changed passphrase');
+  });
+});
+
+describe.skipIf(skipBrowserTests)('without mail', () => {
+  const app = useApp();
+
+  it('the login screen offers no Forgot password?', async () => {
+    const { page } = await app.newUser();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Forgot password?' }).count()).toBe(0);
+  });
+});

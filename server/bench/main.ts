@@ -1,0 +1,145 @@
+// `npm run bench`: ours over HTTP beside the same SQL sent straight to the
+// database, on PostgreSQL and on embedded PGlite, for a person with years of
+// journal; then start time, memory and the login screen's JavaScript.
+// Options (environment): BENCH_SECONDS, BENCH_CLIENTS, BENCH_ONLY, BENCH_ACTIVITIES,
+// DATABASE_URL; see README "Benchmark".
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createPgDatabase } from '../src/db/pg-database.ts';
+import { createPgliteDatabase } from '../src/db/pglite-database.ts';
+import { signUp, type Account } from './account.ts';
+import { loginScriptKiB } from './login-bundle.ts';
+import { options } from './options.ts';
+import { floorAt, oursAt, workloads, type Row } from './scenarios.ts';
+import { activityCount, brokenActivities, seed } from './seed.ts';
+import { startServer, type RunningServer } from './server-process.ts';
+import { printTable } from './table.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const rows: Row[] = [];
+const notes: string[] = [];
+const log = (line: string) => console.log(`· ${line}`);
+
+/**
+ * Each cell runs ours and then the floor straight after, so that both meet
+ * the same load from whatever else the machine is doing.
+ */
+async function cells(
+  server: RunningServer,
+  account: Account,
+  database: string,
+  exec: (script: string) => Promise<unknown>,
+) {
+  for (const workload of workloads()) {
+    for (const clients of options.clients) {
+      const ours = await oursAt(server.url, account, workload, clients);
+      const floor = await floorAt(exec, account, workload, clients);
+      rows.push({ database, workload, clients, ours, floor });
+    }
+  }
+}
+
+async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: options.postgresUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function benchPostgres() {
+  const name = `et_bench_${randomBytes(4).toString('hex')}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(options.postgresUrl);
+  url.pathname = `/${name}`;
+  let server: RunningServer | undefined;
+  const db = createPgDatabase(url.toString());
+  try {
+    server = await startServer({ DATABASE_URL: url.toString() });
+    const account = await signUp(server.url);
+    log(`postgres: seeding ${options.activities} activities`);
+    await seed(db, account.userId, options.activities);
+    // The floor's pool is as large as the server's.
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+    log('postgres: ours over HTTP, then the floor through node-postgres');
+    await cells(server, account, 'postgres', (script) => pool.query(script));
+    await pool.end();
+    notes.push(
+      `postgres: ${await activityCount(db, account.userId)} activities, ` +
+        `${await brokenActivities(db, account.userId)} without all five answers`,
+    );
+  } finally {
+    await server?.stop();
+    await db.close();
+    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  }
+}
+
+async function benchPglite() {
+  const dir = await mkdtemp(join(tmpdir(), 'et-bench-'));
+  try {
+    // The schema and the person come from a first start; the history and the
+    // floor run with the data directory opened straight in this process.
+    const first = await startServer({ DATA_DIR: dir });
+    const account = await signUp(first.url);
+    await first.stop();
+    log(`pglite: seeding ${options.activities} activities`);
+    const seeding = await createPgliteDatabase(join(dir, 'pgdata'));
+    await seed(seeding, account.userId, options.activities);
+    await seeding.close();
+    // The floor runs in this process on a copy, beside the server on the original.
+    await cp(join(dir, 'pgdata'), join(dir, 'floor'), { recursive: true });
+    const direct = await createPgliteDatabase(join(dir, 'floor'));
+
+    const server = await startServer({ DATA_DIR: dir });
+    try {
+      if (options.runs('start')) {
+        notes.push(
+          `pglite: start to healthy /health on the existing data directory: ${server.startMs.toFixed(0)} ms`,
+        );
+      }
+      log('pglite: ours over HTTP, then the same script on PGlite in this process');
+      await cells(server, account, 'pglite', (script) => direct.exec(script));
+      notes.push(`pglite: server RSS after the load: ${(await server.rssMiB()).toFixed(0)} MiB`);
+      if (options.runs('web')) {
+        const login = await loginScriptKiB(server.url);
+        notes.push(
+          `web: /login loads ${login.files} JS files, ${login.gzipKiB.toFixed(1)} KiB gzip`,
+        );
+      }
+    } finally {
+      await server.stop();
+      await direct.close();
+    }
+    const check = await createPgliteDatabase(join(dir, 'pgdata'));
+    notes.push(
+      `pglite: ${await activityCount(check, account.userId)} activities, ` +
+        `${await brokenActivities(check, account.userId)} without all five answers`,
+    );
+    await check.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (!existsSync(join(root, 'web/dist/index.html'))) {
+  log('building the web app');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+log(
+  `${options.seconds} s per run at ${options.clients.join(', ')} clients, ` +
+    `${options.activities} activities; ${process.env['BENCH_ONLY'] ?? 'everything'}`,
+);
+if (options.runs('postgres')) await benchPostgres();
+if (options.runs('pglite')) await benchPglite();
+printTable(rows);
+for (const note of notes) console.log(note);

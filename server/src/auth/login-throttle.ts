@@ -1,0 +1,77 @@
+import type { Queryable } from '../db/database.ts';
+import { ApiError } from './errors.ts';
+
+// Wrong passwords counted per account (per address, whether or not it has an
+// account, so that the count itself reveals nothing), beside the per-IP limit
+// of rate-limit.ts: someone guessing one person's password from many
+// addresses is slowed down after a few failures and then refused until the
+// oldest failure is older than the window (ADR 025). A correct password
+// clears the count. The rows share auth.rate_limits, one per failure time.
+
+export const LOGIN_FAILURE_WINDOW_SECONDS = 900;
+// Each failure past half the allowance makes the next answers this much slower, up to the cap.
+const SLOWDOWN_STEP_MS = 500;
+const MAX_SLOWDOWN_MS = 3000;
+
+export interface LoginThrottle {
+  /** Failures allowed in the window; the next attempt is refused. */
+  failuresPerWindow: number;
+}
+
+/** A 429 with Retry-After, in GoTrue's error shape. */
+export class RetryLaterError extends ApiError {
+  readonly retryAfterSeconds: number;
+
+  constructor(code: string, message: string, retryAfterSeconds: number) {
+    super(429, code, message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+function bucket(email: string): string {
+  return `login-failures:${email.trim().toLowerCase()}`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Before a password is checked: refuses while the account has used up its
+ * failures, and waits a little longer for each failure past half of them.
+ */
+export async function throttleLogin(
+  db: Queryable,
+  email: string,
+  limits: LoginThrottle,
+): Promise<void> {
+  const { rows } = await db.query<{ failures: number; oldest_age: number | null }>(
+    `SELECT coalesce(sum(hits), 0)::int AS failures,
+            extract(epoch FROM now() - min(window_start))::float8 AS oldest_age
+       FROM auth.rate_limits
+      WHERE bucket = $1 AND window_start > now() - make_interval(secs => $2)`,
+    [bucket(email), LOGIN_FAILURE_WINDOW_SECONDS],
+  );
+  const failures = rows[0]?.failures ?? 0;
+  if (failures >= limits.failuresPerWindow) {
+    const left = LOGIN_FAILURE_WINDOW_SECONDS - (rows[0]?.oldest_age ?? 0);
+    throw new RetryLaterError(
+      'over_request_rate_limit',
+      'Too many failed sign-in attempts for this account; try again later',
+      Math.max(1, Math.ceil(left)),
+    );
+  }
+  const past = failures - Math.floor(limits.failuresPerWindow / 2);
+  if (past >= 0) await sleep(Math.min(MAX_SLOWDOWN_MS, (past + 1) * SLOWDOWN_STEP_MS));
+}
+
+export async function recordLoginFailure(db: Queryable, email: string): Promise<void> {
+  await db.query(
+    `INSERT INTO auth.rate_limits AS r (bucket, window_start, hits)
+     VALUES ($1, clock_timestamp(), 1)
+     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = r.hits + 1`,
+    [bucket(email)],
+  );
+}
+
+export async function clearLoginFailures(db: Queryable, email: string): Promise<void> {
+  await db.query(`DELETE FROM auth.rate_limits WHERE bucket = $1`, [bucket(email)]);
+}

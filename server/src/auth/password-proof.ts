@@ -1,0 +1,41 @@
+import type { Queryable } from '../db/database.ts';
+import { badRequest } from './errors.ts';
+import { verifyPassword } from './passwords.ts';
+import type { UserRow } from './users.ts';
+
+// What PUT /user asks before it changes a password (or, without mail, an
+// e-mail address): an access token alone may be stolen and stays valid for an
+// hour, so it must come with proof that the person is here now. As hosted
+// Supabase's secure password change: the current password, or a sign-in this
+// recent (a password, a Google round trip, or an e-mail link such as a
+// recovery link). ADR 023.
+
+/** How long after a sign-in its session may change the password without the current one. */
+export const RECENT_SIGN_IN_SECONDS = 15 * 60;
+
+export async function requireRecentProof(
+  db: Queryable,
+  user: UserRow,
+  sessionId: string | undefined,
+  currentPassword: string | undefined,
+): Promise<void> {
+  if (currentPassword !== undefined && currentPassword !== '') {
+    // Spends a full verification even for an account without a password.
+    if (await verifyPassword(user.encrypted_password, currentPassword)) return;
+    throw badRequest('invalid_credentials', 'Current password is incorrect');
+  }
+  if (sessionId !== undefined && (await signedInWithin(db, sessionId, RECENT_SIGN_IN_SECONDS))) {
+    return;
+  }
+  throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
+}
+
+async function signedInWithin(db: Queryable, sessionId: string, seconds: number): Promise<boolean> {
+  // A refresh keeps created_at: only a real sign-in starts a session.
+  const { rows } = await db.query(
+    `SELECT 1 FROM auth.sessions
+      WHERE id = $1 AND created_at > now() - make_interval(secs => $2)`,
+    [sessionId, seconds],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { badRequest } from './errors.ts';
+import { recoveryMail } from './mail-messages.ts';
+import { queryValue, readParams, validateEmail } from './params.ts';
+import { readPkceChallenge } from './pkce.ts';
+import { enforceRateLimit } from './rate-limit.ts';
+import { safeRedirectTo } from './redirects.ts';
+import { sendLink } from './send-link.ts';
+import { findUserByEmail, isBanned } from './users.ts';
+
+// POST /recover, after GoTrue's internal/api/recover.go: supabase-js's
+// resetPasswordForEmail. A link goes to the address; /verify?type=recovery
+// signs the person in, and the app then sets a new password with PUT /user
+// (the sign-in is recent, so no current password is asked: ADR 023). The
+// answer is the same empty object whether or not the address has an account.
+
+const RECOVER_FIELDS = {
+  email: 'string',
+  code_challenge: 'string',
+  code_challenge_method: 'string',
+  gotrue_meta_security: 'object',
+} as const;
+
+export async function recover(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<Record<string, never>> {
+  await enforceRateLimit(ctx.db, 'recover', request.ip, ctx.config.rateLimits.resendPer5Min);
+  const params = readParams(request.body, RECOVER_FIELDS);
+  const pkce = readPkceChallenge(params.code_challenge ?? '', params.code_challenge_method ?? '');
+  const rawEmail = params.email ?? '';
+  if (rawEmail === '') throw badRequest('validation_failed', 'Password recovery requires an email');
+  const email = validateEmail(rawEmail);
+  // Without SMTP no link can reach anyone: an operator resets the password
+  // (README). The answer does not depend on the address.
+  if (!ctx.mail) {
+    throw badRequest('email_provider_disabled', 'Password recovery by e-mail is not available');
+  }
+  const redirectTo = safeRedirectTo(ctx, request, queryValue(request.query, 'redirect_to'));
+
+  const nothing = {};
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || isBanned(user)) return nothing;
+  // One message per account this often. Within the interval the answer stays
+  // the same and nothing goes out, so that a 429 does not tell strangers the
+  // address has an account (GoTrue answers 429 here).
+  if (await sentWithin(ctx, user.id, ctx.mail.config.maxFrequencySeconds)) return nothing;
+  await sendLink(ctx.db, ctx.mail, request.log, {
+    type: 'recovery',
+    userId: user.id,
+    to: email,
+    compose: (link) => recoveryMail(email, link, ctx.config.emailLinkLifetimeSeconds),
+    pkce,
+    redirectTo,
+    // Nothing was claimed before sending: the stored token is the record.
+    release: async () => {},
+  });
+  return nothing;
+}
+
+async function sentWithin(ctx: AppContext, userId: string, seconds: number): Promise<boolean> {
+  const { rows } = await ctx.db.query(
+    `SELECT 1 FROM auth.one_time_tokens
+      WHERE user_id = $1 AND token_type = 'recovery_token'
+        AND created_at > now() - make_interval(secs => $2)`,
+    [userId, seconds],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,111 @@
+import { ApiError } from './errors.ts';
+
+// Embedded PGlite runs one statement at a time on the event loop, and a pool
+// of PostgreSQL connections is just as easily filled by one person: in arrival
+// order, someone with a dozen costly requests in flight makes everyone else
+// wait behind all of them. Here data requests take turns instead: at most
+// `slots` are in the database at once, at most `perKey` of them one person's
+// (the token's subject, or the address of an anonymous caller), and a freed
+// slot goes to the next person in turn, not to the next request. The slot is
+// handed over on a later turn of the event loop, so that requests still being
+// read and authenticated get to reach their turn between two statements
+// (ADR 025).
+
+export interface FairShare {
+  run<T>(key: string, work: () => Promise<T>): Promise<T>;
+}
+
+export interface FairShareLimits {
+  /** Requests in the database at once, over everyone. */
+  slots: number;
+  /** Of those, one person's. */
+  perKey: number;
+  /** One person's requests waiting for a turn; beyond, 429. */
+  waitingPerKey: number;
+}
+
+const MAX_PAUSE_MS = 20;
+
+interface Lane {
+  active: number;
+  waiting: Array<() => void>;
+}
+
+function tooManyInFlight(): ApiError {
+  return new ApiError(429, '53300', 'Too many requests in flight for this user', {
+    details: 'Wait for earlier requests to finish before sending more',
+    headers: { 'Retry-After': '1' },
+  });
+}
+
+export function createFairShare(limits: FairShareLimits): FairShare {
+  // Insertion order is the turn order: a lane that is served goes to the back.
+  const lanes = new Map<string, Lane>();
+  let active = 0;
+  let handingOver = false;
+
+  const laneOf = (key: string): Lane => {
+    let lane = lanes.get(key);
+    if (!lane) {
+      lane = { active: 0, waiting: [] };
+      lanes.set(key, lane);
+    }
+    return lane;
+  };
+
+  const admitNext = () => {
+    handingOver = false;
+    for (const [key, lane] of lanes) {
+      if (active >= limits.slots) return;
+      if (lane.waiting.length === 0 || lane.active >= limits.perKey) continue;
+      const next = lane.waiting.shift()!;
+      lane.active += 1;
+      active += 1;
+      lanes.delete(key);
+      lanes.set(key, lane);
+      next();
+    }
+  };
+
+  const release = (key: string, lane: Lane, heldMs: number) => {
+    lane.active -= 1;
+    active -= 1;
+    if (lane.active === 0 && lane.waiting.length === 0) lanes.delete(key);
+    if (handingOver) return;
+    handingOver = true;
+    // After a long statement (which on PGlite held the event loop too), pause
+    // for a tenth of its time: enough for requests that arrived meanwhile to
+    // be read and authenticated and take their turn, at a tenth of the cost.
+    const pause = Math.min(MAX_PAUSE_MS, heldMs / 10);
+    if (pause >= 1) setTimeout(admitNext, pause);
+    else setImmediate(admitNext);
+  };
+
+  return {
+    async run(key, work) {
+      const lane = laneOf(key);
+      const anyWaiting = [...lanes.values()].some((l) => l.waiting.length > 0);
+      if (!handingOver && !anyWaiting && active < limits.slots && lane.active < limits.perKey) {
+        lane.active += 1;
+        active += 1;
+      } else if (lane.waiting.length >= limits.waitingPerKey) {
+        throw tooManyInFlight();
+      } else {
+        // admitNext counts the request in before resolving.
+        await new Promise<void>((resolve) => lane.waiting.push(resolve));
+      }
+      const started = performance.now();
+      try {
+        return await work();
+      } finally {
+        release(key, lane, performance.now() - started);
+      }
+    },
+  };
+}
+
+/** Whose share a data request uses: the signed-in person, else the caller's address. */
+export function shareKey(claims: Record<string, unknown>, ip: string): string {
+  const sub = claims['sub'];
+  return typeof sub === 'string' && sub !== '' ? `user:${sub}` : `ip:${ip}`;
+}

@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startMailbox, type Mailbox } from '../helpers/mailbox.ts';
+import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import { PASSWORD } from './support.ts';
+
+// Limits per account and per server, beside the per-IP ones (ADR 025).
+const FAILURES = 4;
+const MAILS_PER_HOUR = 2;
+
+let server: TestServer | undefined;
+let mailbox: Mailbox | undefined;
+afterEach(async () => {
+  await server?.close();
+  await mailbox?.close();
+  server = undefined;
+  mailbox = undefined;
+});
+
+/** A password sign-in as supabase-js sends it, from the given client address (via a trusted proxy). */
+async function signIn(s: TestServer, email: string, password: string, from: string) {
+  const started = performance.now();
+  const res = await fetch(`${s.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: s.anonKey, 'content-type': 'application/json', 'x-forwarded-for': from },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json()) as Record<string, unknown>;
+  return {
+    status: res.status,
+    body,
+    retryAfter: res.headers.get('retry-after'),
+    ms: performance.now() - started,
+  };
+}
+
+describe('wrong passwords for one account', () => {
+  it('slow down, then are refused with 429 and Retry-After, whatever address they come from', async () => {
+    server = await startTestServer({
+      TRUST_PROXY: '1',
+      RATE_LIMIT_PASSWORD_FAILURES_PER_15MIN: String(FAILURES),
+    });
+    const email = uniqueEmail('guessed');
+    const bystander = uniqueEmail('bystander');
+    for (const address of [email, bystander]) {
+      const { error } = await server.client().auth.signUp({ email: address, password: PASSWORD });
+      expect(error).toBeNull();
+    }
+
+    const times: number[] = [];
+    for (let i = 0; i < FAILURES; i += 1) {
+      const guess = await signIn(server, email, `wrong-guess-${i}`, `203.0.113.${i + 1}`);
+      expect(guess.status).toBe(400);
+      expect(guess.body).toMatchObject({ code: 'invalid_credentials' });
+      times.push(guess.ms);
+    }
+    // Past half the allowance every answer waits longer than a hash takes.
+    expect(times[FAILURES - 1]).toBeGreaterThan(times[0]! + 900);
+
+    // Refused before the password is looked at: even the right one, from a new address.
+    const refused = await signIn(server, email, PASSWORD, '198.51.100.7');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      code: 'over_request_rate_limit',
+      msg: 'Too many failed sign-in attempts for this account; try again later',
+    });
+    const retryAfter = Number(refused.retryAfter);
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+
+    // Another account is untouched.
+    const other = await signIn(server, bystander, PASSWORD, '198.51.100.7');
+    expect(other.status).toBe(200);
+  }, 60_000);
+
+  it('count from zero again after a correct password', async () => {
+    server = await startTestServer({ RATE_LIMIT_PASSWORD_FAILURES_PER_15MIN: String(FAILURES) });
+    const email = uniqueEmail('forgetful');
+    const { error } = await server.client().auth.signUp({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    for (let round = 0; round < 2; round += 1) {
+      for (let i = 0; i < FAILURES - 1; i += 1) {
+        expect((await signIn(server, email, 'not-it-at-all', '127.0.0.1')).status).toBe(400);
+      }
+      expect((await signIn(server, email, PASSWORD, '127.0.0.1')).status).toBe(200);
+    }
+  }, 60_000);
+
+  it('count for unknown addresses too, so the refusal reveals nothing', async () => {
+    server = await startTestServer({ RATE_LIMIT_PASSWORD_FAILURES_PER_15MIN: String(FAILURES) });
+    const nobody = uniqueEmail('nobody');
+    for (let i = 0; i < FAILURES; i += 1) {
+      expect((await signIn(server, nobody, 'whatever-guess', '127.0.0.1')).status).toBe(400);
+    }
+    expect((await signIn(server, nobody, 'whatever-guess', '127.0.0.1')).status).toBe(429);
+  }, 60_000);
+});
+
+describe('mail sent by the whole server', () => {
+  it(`is capped per hour: the next message is refused with 429 and nothing is left half made`, async () => {
+    mailbox = await startMailbox();
+    server = await startTestServer(
+      { SMTP_URL: mailbox.url, RATE_LIMIT_EMAIL_SENT_PER_HOUR: String(MAILS_PER_HOUR) },
+      { siteUrlIsSelf: true },
+    );
+    const first = uniqueEmail('mailed');
+    for (let i = 0; i < MAILS_PER_HOUR; i += 1) {
+      const address = i === 0 ? first : uniqueEmail('mailed');
+      const { error } = await server.client().auth.signUp({ email: address, password: PASSWORD });
+      expect(error).toBeNull();
+    }
+    const email = uniqueEmail('one-too-many');
+    const res = await fetch(`${server.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(res.status).toBe(429);
+    expect(await res.json()).toMatchObject({
+      code: 'over_email_send_rate_limit',
+      msg: 'Email rate limit exceeded',
+    });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The refused sign-up made no account, so the address is free for later.
+    const { rows } = await server.database.db.query(`SELECT 1 FROM auth.users WHERE email = $1`, [
+      email,
+    ]);
+    expect(rows).toHaveLength(0);
+    // Any message: a new link for the first, unconfirmed account is refused too.
+    const resend = await server.client().auth.resend({ type: 'signup', email: first });
+    expect(resend.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    expect(mailbox.received).toHaveLength(MAILS_PER_HOUR);
+  }, 60_000);
+});

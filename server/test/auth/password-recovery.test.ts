@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { follow, pkceClient } from '../helpers/browser.ts';
+import { linkIn, type Mailbox } from '../helpers/mailbox.ts';
+import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import {
+  confirmedUser,
+  expectOtpExpired,
+  startMailedServer,
+  stopMailedServer,
+} from './email-support.ts';
+import { decodeJwt, expectAuthError, PASSWORD, postJson } from './support.ts';
+
+// Password recovery end to end: supabase-js's resetPasswordForEmail against
+// our server, the message at a real SMTP server on loopback, its link opened
+// as a browser would, and the new password set with updateUser.
+
+let mailbox: Mailbox;
+let server: TestServer;
+beforeAll(async () => {
+  ({ server, mailbox } = await startMailedServer());
+});
+afterAll(() => stopMailedServer({ server, mailbox }));
+
+async function canSignIn(email: string, password: string): Promise<boolean> {
+  const { error } = await server.client().auth.signInWithPassword({ email, password });
+  return error === null;
+}
+
+describe('password recovery', () => {
+  it('mails a link that signs in (PKCE), after which updateUser sets the new password', async () => {
+    const { email } = await confirmedUser(server, mailbox, 'forgot');
+    const client = pkceClient(server);
+    const redirectTo = `${server.url}/auth/callback`;
+    const { data, error } = await client.auth.resetPasswordForEmail(email, { redirectTo });
+    expect(error).toBeNull();
+    expect(data).toEqual({});
+
+    const mail = await mailbox.next(email);
+    expect(mail.subject).toBe('Reset your Energy Tracker password');
+    const link = linkIn(mail);
+    expect(new URL(link).searchParams.get('type')).toBe('recovery');
+    const followed = await follow(link);
+    expect(followed.location.origin + followed.location.pathname).toBe(redirectTo);
+    const code = followed.query.get('code') ?? '';
+    const events: string[] = [];
+    client.auth.onAuthStateChange((event) => events.push(event));
+    const exchanged = await client.auth.exchangeCodeForSession(code);
+    expect(exchanged.error).toBeNull();
+    expect(events).toContain('PASSWORD_RECOVERY');
+    const amr = decodeJwt(exchanged.data.session?.access_token ?? '')['amr'];
+    expect(amr).toEqual([{ method: 'recovery', timestamp: expect.any(Number) }]);
+
+    // The recovery sign-in is recent: no current password is asked.
+    const updated = await client.auth.updateUser({ password: 'remembered at last' });
+    expect(updated.error).toBeNull();
+    expect(await canSignIn(email, 'remembered at last')).toBe(true);
+    expect(await canSignIn(email, PASSWORD)).toBe(false);
+    // The link worked once.
+    expectOtpExpired(await follow(link), redirectTo);
+  });
+
+  it('gives an implicit-flow client its session with type=recovery in the fragment', async () => {
+    const { email } = await confirmedUser(server, mailbox, 'implicitforgot');
+    await server.client().auth.resetPasswordForEmail(email);
+    const followed = await follow(linkIn(await mailbox.next(email)));
+    expect(followed.fragment.get('type')).toBe('recovery');
+    expect(followed.fragment.get('access_token')).toBeTruthy();
+  });
+
+  it('answers an unknown address exactly as a known one, and sends nothing', async () => {
+    const known = await confirmedUser(server, mailbox, 'known');
+    const unknown = uniqueEmail('nobody');
+    const a = await postJson(server, '/recover', { email: known.email });
+    const b = await postJson(server, '/recover', { email: unknown });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body).toEqual({});
+    expect(b.body).toEqual(a.body);
+    await mailbox.next(known.email);
+    expect(mailbox.received.filter((m) => m.to.includes(unknown))).toEqual([]);
+  });
+
+  it('confirms an unconfirmed account and removes the password an unproven sign-up set', async () => {
+    const email = uniqueEmail('unproven');
+    await server.client().auth.signUp({ email, password: 'impostor secret' });
+    await mailbox.next(email); // the owner never follows the sign-up link
+    await server.client().auth.resetPasswordForEmail(email);
+    const followed = await follow(linkIn(await mailbox.next(email)));
+    expect(followed.fragment.get('access_token')).toBeTruthy();
+    expect(await canSignIn(email, 'impostor secret')).toBe(false);
+  });
+
+  it('refuses a request without an address, and says so when no mail can be sent', async () => {
+    expectAuthError(
+      await postJson(server, '/recover', {}),
+      400,
+      'validation_failed',
+      'Password recovery requires an email',
+    );
+    const mailless = await startTestServer();
+    try {
+      const { error } = await mailless.client().auth.resetPasswordForEmail(uniqueEmail());
+      expect(error).toMatchObject({ status: 400, code: 'email_provider_disabled' });
+    } finally {
+      await mailless.close();
+    }
+  });
+});

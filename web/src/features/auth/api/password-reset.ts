@@ -1,0 +1,30 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+/** Where the link in the reset message brings the browser back: the new-password screen. */
+export const RESET_PASSWORD_PATH = '/reset-password';
+
+/**
+ * Asks for a password-reset link. The answer is the same whether or not the
+ * address has an account, so there is nothing to report but "sent".
+ */
+export async function requestPasswordReset(supabase: SupabaseClient, email: string): Promise<void> {
+  const { error } = await supabase.auth.resetPasswordForEmail(email, {
+    redirectTo: `${window.location.origin}${RESET_PASSWORD_PATH}`,
+  });
+  if (error) throw error;
+}
+
+/**
+ * Sets a new password. Right after a sign-in (such as the reset link's) the
+ * server asks for no current password; otherwise `currentPassword` is its proof.
+ */
+export async function setNewPassword(
+  supabase: SupabaseClient,
+  password: string,
+  currentPassword?: string,
+): Promise<void> {
+  const { error } = await supabase.auth.updateUser(
+    currentPassword ? { password, current_password: currentPassword } : { password },
+  );
+  if (error) throw error;
+}

@@ -1,0 +1,84 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+/** The periods the tab offers; null days means all time. */
+export const PERIODS = [
+  { id: '7', label: 'Last 7 days', days: 7 },
+  { id: '30', label: 'Last 30 days', days: 30 },
+  { id: '90', label: 'Last 90 days', days: 90 },
+  { id: 'all', label: 'All time', days: null },
+] as const;
+export type PeriodId = (typeof PERIODS)[number]['id'];
+export const DEFAULT_PERIOD: PeriodId = '30';
+
+export interface RankedActivity {
+  key: string;
+  name: string;
+  entries: number;
+  avg_energy: number;
+  avg_engagement: number;
+  flow_share: number;
+  sd_energy: number;
+  /** Half-width of the 95% interval of the mean energy. */
+  margin: number;
+  interval_low: number;
+  interval_high: number;
+}
+
+export interface Averages {
+  entries: number;
+  avg_energy: number | null;
+  avg_engagement: number | null;
+}
+
+export interface WeekActivity {
+  name: string;
+  avg_energy: number;
+  entries: number;
+}
+
+export interface WeekSummary {
+  week_start: string;
+  entries: number;
+  entries_last_week: number;
+  avg_energy: number | null;
+  avg_energy_last_week: number | null;
+  flow_entries: number;
+  best: WeekActivity | null;
+  lowest: WeekActivity | null;
+}
+
+/** What public.insights() returns (server/db/app/0006_insights.sql). */
+export interface Insights {
+  period_days: number | null;
+  time_zone: string;
+  entries: number;
+  activities: number;
+  energizers: RankedActivity[];
+  drainers: RankedActivity[];
+  ranked: RankedActivity[];
+  needs_more: Array<{ key: string; name: string; entries: number }>;
+  trend_unit: 'day' | 'week';
+  trend: Array<Averages & { start: string }>;
+  parts_of_day: Array<Averages & { part: 'morning' | 'afternoon' | 'evening' | 'night' }>;
+  weekdays: Array<Averages & { weekday: number }>;
+  week: WeekSummary;
+}
+
+/** The browser's IANA zone, so days and weekdays are the person's own. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+export async function fetchInsights(
+  supabase: SupabaseClient,
+  days: number | null,
+  timeZone: string,
+): Promise<Insights> {
+  // POST: a GET query string cannot say null (all time), only the text "null".
+  const { data, error } = await supabase.rpc('insights', {
+    period_days: days,
+    time_zone: timeZone,
+  });
+  if (error) throw error;
+  return data as Insights;
+}

@@ -1,0 +1,174 @@
+import type { RankedActivity } from '../api/fetch-insights.ts';
+import { entriesLabel, percent } from './format.ts';
+
+const SIZE = 300;
+const PAD = 28;
+const PLOT = SIZE - 2 * PAD;
+const x = (engagement: number) => PAD + (engagement / 100) * PLOT;
+const y = (energy: number) => PAD + PLOT - (energy / 100) * PLOT;
+
+/** The four quadrants in plain words, from the top left, clockwise. */
+const QUADRANTS = [
+  {
+    label: 'Light lift',
+    hint: 'energizing, little focus',
+    at: [PAD + 6, PAD + 14],
+    anchor: 'start',
+  },
+  {
+    label: 'Flow zone',
+    hint: 'energizing and absorbing',
+    at: [SIZE - PAD - 6, PAD + 14],
+    anchor: 'end',
+  },
+  {
+    label: 'Grind',
+    hint: 'absorbing but draining',
+    at: [SIZE - PAD - 6, SIZE - PAD - 8],
+    anchor: 'end',
+  },
+  { label: 'Drag', hint: 'draining, little focus', at: [PAD + 6, SIZE - PAD - 8], anchor: 'start' },
+] as const;
+
+function quadrant(row: RankedActivity): string {
+  const high = row.avg_energy >= 50;
+  const absorbed = row.avg_engagement >= 50;
+  return high ? (absorbed ? 'Flow zone' : 'Light lift') : absorbed ? 'Grind' : 'Drag';
+}
+
+/** Each ranked activity by engagement (x) and energy (y), sized by its entries; a table says the same. */
+export function EnergyMap({ rows }: { rows: RankedActivity[] }) {
+  const most = Math.max(1, ...rows.map((r) => r.entries));
+  return (
+    <section aria-labelledby="insights-map" className="card">
+      <h2 id="insights-map" className="text-lg font-semibold">
+        Energy and engagement map
+      </h2>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
+        Up is more energy, right is more engagement; bigger dots have more entries.
+      </p>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Activities appear here once they have 3 entries.
+        </p>
+      ) : (
+        <>
+          <svg
+            viewBox={`0 0 ${SIZE} ${SIZE}`}
+            className="mx-auto block w-full max-w-sm"
+            aria-hidden="true"
+            data-testid="energy-map"
+          >
+            <rect
+              x={PAD}
+              y={PAD}
+              width={PLOT}
+              height={PLOT}
+              className="fill-slate-50 stroke-slate-300 dark:fill-slate-950 dark:stroke-slate-700"
+            />
+            <line
+              x1={x(50)}
+              x2={x(50)}
+              y1={PAD}
+              y2={PAD + PLOT}
+              className="stroke-slate-300 dark:stroke-slate-700"
+              strokeDasharray="4 4"
+            />
+            <line
+              x1={PAD}
+              x2={PAD + PLOT}
+              y1={y(50)}
+              y2={y(50)}
+              className="stroke-slate-300 dark:stroke-slate-700"
+              strokeDasharray="4 4"
+            />
+            {QUADRANTS.map((q) => (
+              <text
+                key={q.label}
+                x={q.at[0]}
+                y={q.at[1]}
+                textAnchor={q.anchor}
+                className="fill-slate-500 text-[10px] font-medium dark:fill-slate-400"
+              >
+                {q.label}
+              </text>
+            ))}
+            <text
+              x={SIZE / 2}
+              y={SIZE - 6}
+              textAnchor="middle"
+              className="fill-slate-600 text-[11px] dark:fill-slate-300"
+            >
+              Engagement →
+            </text>
+            <text
+              x={10}
+              y={SIZE / 2}
+              textAnchor="middle"
+              transform={`rotate(-90 10 ${SIZE / 2})`}
+              className="fill-slate-600 text-[11px] dark:fill-slate-300"
+            >
+              Energy →
+            </text>
+            {rows.map((row) => (
+              <circle
+                key={row.key}
+                cx={x(row.avg_engagement)}
+                cy={y(row.avg_energy)}
+                r={4 + 8 * Math.sqrt(row.entries / most)}
+                className="fill-violet-500/60 stroke-violet-800 dark:fill-violet-400/60 dark:stroke-violet-200"
+              >
+                <title>{`${row.name}: energy ${percent(row.avg_energy)}, engagement ${percent(row.avg_engagement)}`}</title>
+              </circle>
+            ))}
+          </svg>
+          <ul className="mt-2 grid grid-cols-2 gap-x-3 text-xs text-slate-600 dark:text-slate-300">
+            {QUADRANTS.map((q) => (
+              <li key={q.label}>
+                <span className="font-medium">{q.label}</span>: {q.hint}
+              </li>
+            ))}
+          </ul>
+          <details className="mt-3 text-sm">
+            <summary className="cursor-pointer font-medium">The map as a table</summary>
+            <table className="mt-2 w-full text-left">
+              <caption className="sr-only">Ranked activities by energy and engagement</caption>
+              <thead>
+                <tr className="text-slate-600 dark:text-slate-300">
+                  <th scope="col" className="py-1 font-medium">
+                    Activity
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    Energy
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    Engagement
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    Entries
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    Where
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.key} className="border-t border-slate-200 dark:border-slate-800">
+                    <th scope="row" className="py-1 font-normal">
+                      {row.name}
+                    </th>
+                    <td className="py-1 tabular-nums">{percent(row.avg_energy)}</td>
+                    <td className="py-1 tabular-nums">{percent(row.avg_engagement)}</td>
+                    <td className="py-1 tabular-nums">{entriesLabel(row.entries)}</td>
+                    <td className="py-1">{quadrant(row)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+/** How the numbers above come about, in plain words. */
+export function HowCalculated({ timeZone }: { timeZone: string }) {
+  return (
+    <section
+      aria-labelledby="insights-how"
+      className="card text-sm text-slate-700 dark:text-slate-200"
+    >
+      <h2
+        id="insights-how"
+        className="mb-2 text-lg font-semibold text-slate-900 dark:text-slate-50"
+      >
+        How these numbers are calculated
+      </h2>
+      <ul className="flex list-disc flex-col gap-1.5 pl-5">
+        <li>
+          Entries are grouped by activity name, ignoring upper and lower case and extra spaces; the
+          most recent spelling is shown.
+        </li>
+        <li>
+          Energy and engagement are plain averages over an activity&apos;s entries in the chosen
+          period. Flow is the share of those entries marked as flow.
+        </li>
+        <li>
+          An activity is ranked once it has at least 3 entries. Energizers average 50% energy or
+          more (highest first); Drainers average below 50% (lowest first); up to 5 of each.
+        </li>
+        <li>
+          The bar under each activity is a 95% interval for its average energy: average ± t ×
+          standard deviation ÷ √entries, with t from Student&apos;s t distribution (4.3 for 3
+          entries, about 2 for 30 or more). Few or very different entries give a wide bar: the
+          average is less sure.
+        </li>
+        <li>
+          Days, weeks (Monday to Sunday), parts of the day and weekdays are in your time zone,{' '}
+          {timeZone}. Morning is 5:00–12:00, afternoon 12:00–17:00, evening 17:00–22:00 and night
+          22:00–5:00.
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { DEFAULT_PERIOD, type Insights, type PeriodId } from '../api/fetch-insights.ts';
+import { useInsights } from '../hooks/use-insights.ts';
+import { weekSentences } from '../week-sentences.ts';
+import { AverageBars } from './AverageBars.tsx';
+import { EnergyMap } from './EnergyMap.tsx';
+import { HowCalculated } from './HowCalculated.tsx';
+import { InsightsSkeleton } from './InsightsSkeleton.tsx';
+import { NeedsMoreSection } from './NeedsMoreSection.tsx';
+import { PeriodPicker } from './PeriodPicker.tsx';
+import { RankingSection } from './RankingSection.tsx';
+import { TrendChart } from './TrendChart.tsx';
+
+interface Props {
+  /** Opens Look Back filtered to one activity. */
+  onOpenActivity: (name: string) => void;
+  /** Opens Track, from the empty state. */
+  onTrack: () => void;
+}
+
+const PARTS = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening', night: 'Night' };
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** Which activities give energy and which drain it (docs/decisions/017). */
+export default function InsightsTab({ onOpenActivity, onTrack }: Props) {
+  const [period, setPeriod] = useState<PeriodId>(DEFAULT_PERIOD);
+  const insights = useInsights(period);
+
+  return (
+    <section aria-labelledby="insights-heading">
+      <h1 id="insights-heading" className="mb-4 text-2xl font-semibold tracking-tight">
+        Insights
+      </h1>
+      <PeriodPicker value={period} onChange={setPeriod} />
+      {insights.isPending ? (
+        <InsightsSkeleton />
+      ) : insights.isError ? (
+        <div role="alert" className="card flex flex-col items-start gap-3">
+          <p className="text-red-800 dark:text-red-200">
+            {`Could not load insights: ${errorMessage(insights.error)}`}
+          </p>
+          <button type="button" className="btn-secondary" onClick={() => void insights.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-4" aria-busy={insights.isFetching}>
+          <InsightsBody data={insights.data} onOpenActivity={onOpenActivity} onTrack={onTrack} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function InsightsBody({ data, onOpenActivity, onTrack }: Props & { data: Insights }) {
+  const periodEmpty = data.entries === 0;
+  return (
+    <>
+      {periodEmpty ? (
+        <div className="card flex flex-col items-start gap-3" role="status">
+          <p>
+            {data.period_days === null
+              ? 'No entries yet. Log a few activities, and here you will see which ones give you energy.'
+              : 'No entries in this period. Choose a longer period, or log an activity.'}
+          </p>
+          <button type="button" className="btn-primary" onClick={onTrack}>
+            Track an activity
+          </button>
+        </div>
+      ) : (
+        data.ranked.length === 0 && (
+          <p className="card" role="status">
+            Nothing ranked yet: an activity is ranked once it has 3 entries in the period. Keep
+            logging, using the same names.
+          </p>
+        )
+      )}
+      <RankingSection
+        id="insights-energizers"
+        title="Energizers"
+        description="Activities averaging 50% energy or more, highest first."
+        rows={data.energizers}
+        empty="No activity averages 50% energy or more yet."
+        onOpen={onOpenActivity}
+      />
+      <RankingSection
+        id="insights-drainers"
+        title="Drainers"
+        description="Activities averaging below 50% energy, lowest first."
+        rows={data.drainers}
+        empty="No activity averages below 50% energy."
+        onOpen={onOpenActivity}
+      />
+      <NeedsMoreSection rows={data.needs_more} onOpen={onOpenActivity} />
+      <EnergyMap rows={data.ranked} />
+      <section aria-labelledby="insights-trends" className="card flex flex-col gap-5">
+        <h2 id="insights-trends" className="text-lg font-semibold">
+          Trends
+        </h2>
+        <TrendChart insights={data} />
+        <AverageBars
+          title="By part of the day"
+          note="Average energy; morning 5–12, afternoon 12–17, evening 17–22, night 22–5."
+          rows={data.parts_of_day.map((p) => ({ ...p, label: PARTS[p.part] }))}
+        />
+        <AverageBars
+          title="By weekday"
+          note="Average energy on each day of the week."
+          rows={data.weekdays.map((d) => ({ ...d, label: WEEKDAYS[d.weekday - 1] ?? '' }))}
+        />
+      </section>
+      <section aria-labelledby="insights-week" className="card">
+        <h2 id="insights-week" className="mb-2 text-lg font-semibold">
+          This week
+        </h2>
+        <ul className="flex flex-col gap-1">
+          {weekSentences(data.week).map((sentence) => (
+            <li key={sentence}>{sentence}</li>
+          ))}
+        </ul>
+      </section>
+      <HowCalculated timeZone={data.time_zone} />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Insights } from '../api/fetch-insights.ts';
+import { entriesLabel } from './format.ts';
+
+/** Activities with one or two entries: not ranked yet, one tap from their entries. */
+export function NeedsMoreSection({
+  rows,
+  onOpen,
+}: {
+  rows: Insights['needs_more'];
+  onOpen: (name: string) => void;
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="insights-needs-more" className="card">
+      <h2 id="insights-needs-more" className="text-lg font-semibold">
+        Needs more entries
+      </h2>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
+        Ranked once they have 3 entries in this period.
+      </p>
+      <ul className="flex flex-wrap gap-2">
+        {rows.map((row) => (
+          <li key={row.key}>
+            <button
+              type="button"
+              className="btn-secondary min-h-10 px-3 text-sm"
+              onClick={() => onOpen(row.name)}
+            >
+              {row.name}{' '}
+              <span className="text-slate-600 dark:text-slate-300">
+                · {entriesLabel(row.entries)}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import type { User } from '@supabase/supabase-js';
+import { useState, type FormEvent } from 'react';
+import { useToast } from '../../../components/toast.tsx';
+import { useSupabase } from '../../../lib/app-context.tsx';
+import { setNewPassword } from '../../auth/api/password-reset.ts';
+import { authFailureText } from '../../auth/auth-error-text.ts';
+
+/**
+ * 'Change password': the server takes a new password only with proof that
+ * the person is here now, so the form asks for the current one. An account
+ * made with Google has none; it may set one soon after signing in.
+ */
+export function ChangePasswordForm({ user }: { user: User }) {
+  const supabase = useSupabase();
+  const showToast = useToast();
+  const hasPassword = (user.identities ?? []).some((identity) => identity.provider === 'email');
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    try {
+      await setNewPassword(supabase, next, hasPassword ? current : undefined);
+      setCurrent('');
+      setNext('');
+      showToast('success', 'Password changed.');
+    } catch (error) {
+      showToast('error', authFailureText(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      className="card flex flex-col gap-4"
+      aria-labelledby="change-password-heading"
+      onSubmit={(e) => void submit(e)}
+    >
+      <h2 id="change-password-heading" className="text-lg font-semibold">
+        Change password
+      </h2>
+      {hasPassword && (
+        <div>
+          <label htmlFor="current-password" className="field-label">
+            Current password
+          </label>
+          <input
+            id="current-password"
+            className="text-input"
+            type="password"
+            required
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
+        </div>
+      )}
+      <div>
+        <label htmlFor="new-password" className="field-label">
+          New password
+        </label>
+        <input
+          id="new-password"
+          className="text-input"
+          type="password"
+          required
+          minLength={8}
+          autoComplete="new-password"
+          placeholder="At least 8 characters"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn-secondary w-full" disabled={saving}>
+        Change Password
+      </button>
+    </form>
+  );
+}

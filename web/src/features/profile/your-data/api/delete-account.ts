@@ -1,0 +1,41 @@
+import type { SupabaseClient, User } from '@supabase/supabase-js';
+
+/**
+ * Whether the account signs in with a password. An account made with Google
+ * alone has no e-mail identity and confirms deletion with its address instead.
+ */
+export function hasPassword(user: User): boolean {
+  if (user.identities) return user.identities.some((identity) => identity.provider === 'email');
+  const providers = user.app_metadata['providers'];
+  return !Array.isArray(providers) || providers.includes('email');
+}
+
+/**
+ * Deletes the signed-in person's account and everything in it
+ * (docs/decisions/022): a fresh sign-in with the password first (the server
+ * wants one from the last five minutes), then delete_my_account, then the
+ * session is dropped on this device (the server has ended all of them).
+ */
+export async function deleteAccount(
+  supabase: SupabaseClient,
+  user: User,
+  confirmation: string,
+): Promise<void> {
+  if (hasPassword(user)) {
+    const { error } = await supabase.auth.signInWithPassword({
+      email: user.email ?? '',
+      password: confirmation,
+    });
+    if (error) {
+      throw new Error(
+        error.code === 'invalid_credentials' ? 'That password is not right.' : error.message,
+      );
+    }
+    const { error: deleteError } = await supabase.rpc('delete_my_account');
+    if (deleteError) throw deleteError;
+  } else {
+    const { error } = await supabase.rpc('delete_my_account', { confirmation });
+    if (error) throw error;
+  }
+  await supabase.auth.signOut({ scope: 'local' });
+}

@@ -1,0 +1,53 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ExportedEntry } from '../entry.ts';
+
+/** Rows per request: 20,000 entries are twenty short requests, none of them heavy. */
+export const EXPORT_PAGE_SIZE = 1000;
+
+interface ActivityRow {
+  created_at: string;
+  activity: string;
+  energy: number;
+  engagement: number;
+  flow_state: boolean;
+  notes: string | null;
+}
+
+/**
+ * Every entry of the signed-in person, oldest first, read in keyset pages
+ * (after the last time read), so each page costs the same and the page stays
+ * responsive between them.
+ */
+export async function fetchAllEntries(
+  supabase: SupabaseClient,
+  userId: string,
+  onProgress?: (read: number) => void,
+): Promise<ExportedEntry[]> {
+  const entries: ExportedEntry[] = [];
+  let after: string | undefined;
+  for (;;) {
+    let query = supabase
+      .from('activities')
+      .select('created_at, activity, energy, engagement, flow_state, notes')
+      .eq('user_id', userId);
+    if (after) query = query.gt('created_at', after);
+    const { data, error } = await query
+      .order('created_at', { ascending: true })
+      .limit(EXPORT_PAGE_SIZE)
+      .returns<ActivityRow[]>();
+    if (error) throw error;
+    for (const row of data) {
+      entries.push({
+        date: row.created_at,
+        activity: row.activity,
+        energy: row.energy,
+        engagement: row.engagement,
+        flow_state: row.flow_state,
+        notes: row.notes,
+      });
+    }
+    onProgress?.(entries.length);
+    if (data.length < EXPORT_PAGE_SIZE) return entries;
+    after = data[data.length - 1]?.created_at;
+  }
+}

@@ -1,0 +1,29 @@
+/** One entry as exported and imported: the columns of the CSV, the objects of the JSON. */
+export interface ExportedEntry {
+  /** ISO 8601 with an offset, to the microsecond the database keeps. */
+  date: string;
+  activity: string;
+  /** Whole percentages, 0–100. */
+  energy: number;
+  engagement: number;
+  flow_state: boolean;
+  notes: string | null;
+}
+
+export const CSV_COLUMNS = [
+  'date',
+  'activity',
+  'energy',
+  'engagement',
+  'flow_state',
+  'notes',
+] as const;
+
+/** Bumped when the JSON export changes shape; import reads every version up to it. */
+export const JSON_EXPORT_VERSION = 1;
+
+export interface ExportedAccount {
+  email: string;
+  first_name: string;
+  last_name: string;
+}

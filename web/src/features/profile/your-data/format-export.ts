@@ -1,0 +1,52 @@
+import { csvRecord } from './csv.ts';
+import {
+  CSV_COLUMNS,
+  JSON_EXPORT_VERSION,
+  type ExportedAccount,
+  type ExportedEntry,
+} from './entry.ts';
+import { makeCellInert } from './spreadsheet-safe.ts';
+
+/** The CSV export: a header and one row per entry, CRLF line ends, ending with one. */
+export function entriesToCsv(entries: readonly ExportedEntry[]): string {
+  const lines = [csvRecord([...CSV_COLUMNS])];
+  for (const entry of entries) {
+    lines.push(
+      csvRecord([
+        entry.date,
+        makeCellInert(entry.activity),
+        String(entry.energy),
+        String(entry.engagement),
+        String(entry.flow_state),
+        makeCellInert(entry.notes ?? ''),
+      ]),
+    );
+  }
+  return lines.join('\r\n') + '\r\n';
+}
+
+/**
+ * The JSON export: the version, the account and the entries, one entry per
+ * line so that an import can name the line of a wrong one.
+ */
+export function entriesToJson(
+  account: ExportedAccount,
+  entries: readonly ExportedEntry[],
+  exportedAt: Date = new Date(),
+): string {
+  const head = JSON.stringify({
+    version: JSON_EXPORT_VERSION,
+    exported_at: exportedAt.toISOString(),
+    account,
+  });
+  const body = entries.map((entry) => '    ' + JSON.stringify(entry)).join(',\n');
+  return `${head.slice(0, -1)},\n  "entries": [\n${body}${body ? '\n' : ''}  ]\n}\n`;
+}
+
+/** A file name that sorts by day: energy-tracker-2025-03-01.csv */
+export function exportFileName(extension: 'csv' | 'json', now: Date = new Date()): string {
+  const day = [now.getFullYear(), now.getMonth() + 1, now.getDate()]
+    .map((n) => String(n).padStart(2, '0'))
+    .join('-');
+  return `energy-tracker-${day}.${extension}`;
+}

@@ -1,0 +1,199 @@
+import { parseCsv } from './csv.ts';
+import { JSON_EXPORT_VERSION, type ExportedEntry } from './entry.ts';
+import { jsonErrorOffset } from './json-error-position.ts';
+import { undoInertPrefix } from './spreadsheet-safe.ts';
+import { checkEntry, type RawEntry } from './validate-entry.ts';
+
+export interface ImportProblem {
+  /** The line of the file, counting from 1. */
+  line: number;
+  message: string;
+}
+
+export interface ReadyEntry extends ExportedEntry {
+  line: number;
+}
+
+export interface ImportCheck {
+  format: 'csv' | 'json';
+  entries: ReadyEntry[];
+  problems: ImportProblem[];
+}
+
+/** `line 7: energy "abc" is not a number from 0 to 100` */
+export function problemText(problem: ImportProblem): string {
+  return `line ${problem.line}: ${problem.message}`;
+}
+
+/** Checks a whole file in either export format (told apart by its first character). */
+export function checkImportFile(text: string, now: Date = new Date()): ImportCheck {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const first = body.trimStart()[0];
+  return first === '{' || first === '['
+    ? { format: 'json', ...checkJson(body, now) }
+    : { format: 'csv', ...checkCsv(body, now) };
+}
+
+type Checked = Pick<ImportCheck, 'entries' | 'problems'>;
+
+function collect(raws: Array<{ line: number; raw: RawEntry | null }>, now: Date): Checked {
+  const entries: ReadyEntry[] = [];
+  const problems: ImportProblem[] = [];
+  for (const { line, raw } of raws) {
+    if (raw === null) {
+      problems.push({ line, message: 'this is not an entry (an object with date, activity, …)' });
+      continue;
+    }
+    const checked = checkEntry(raw, now);
+    if (checked.ok) entries.push({ ...checked.entry, line });
+    else for (const message of checked.problems) problems.push({ line, message });
+  }
+  return { entries, problems };
+}
+
+// Header names as people write them: any case, spaces for underscores.
+const COLUMN_NAMES: Record<string, keyof RawEntry> = {
+  date: 'date',
+  created_at: 'date',
+  time: 'date',
+  activity: 'activity',
+  energy: 'energy',
+  engagement: 'engagement',
+  flow_state: 'flow_state',
+  flow: 'flow_state',
+  notes: 'notes',
+};
+const REQUIRED: Array<keyof RawEntry> = ['date', 'activity', 'energy', 'engagement'];
+
+function checkCsv(text: string, now: Date): Checked {
+  const { records, unclosedQuoteLine } = parseCsv(text);
+  const problems: ImportProblem[] = [];
+  const [header, ...rows] = records;
+  if (!header) return { entries: [], problems: [{ line: 1, message: 'the file is empty' }] };
+
+  const columnOf = new Map<keyof RawEntry, number>();
+  header.fields.forEach((name, index) => {
+    const key = COLUMN_NAMES[name.trim().toLowerCase().replace(/\s+/g, '_')];
+    if (key && !columnOf.has(key)) columnOf.set(key, index);
+  });
+  const missing = REQUIRED.filter((key) => !columnOf.has(key));
+  if (missing.length > 0) {
+    const names = missing.map((name) => `"${name}"`).join(', ');
+    return {
+      entries: [],
+      problems: [{ line: header.line, message: `the header has no ${names} column` }],
+    };
+  }
+
+  const cell = (fields: string[], key: keyof RawEntry, inert: boolean) => {
+    const index = columnOf.get(key);
+    if (index === undefined) return undefined;
+    const value = fields[index] ?? '';
+    return inert ? undoInertPrefix(value) : value;
+  };
+  const checked = collect(
+    rows.map(({ line, fields }) => ({
+      line,
+      raw: {
+        date: cell(fields, 'date', false)?.trim(),
+        activity: cell(fields, 'activity', true),
+        energy: cell(fields, 'energy', false),
+        engagement: cell(fields, 'engagement', false),
+        flow_state: cell(fields, 'flow_state', false),
+        notes: cell(fields, 'notes', true),
+      },
+    })),
+    now,
+  );
+  if (unclosedQuoteLine !== undefined) {
+    checked.problems.push({
+      line: unclosedQuoteLine,
+      message: 'a quoted field starts here and is never closed',
+    });
+  }
+  return { entries: checked.entries, problems: [...problems, ...checked.problems] };
+}
+
+/** The line each element of the entries array starts on (the top-level array, or `entries`). */
+function entryLines(text: string): number[] {
+  const lines: number[] = [];
+  const open: string[] = [];
+  let line = 1;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '\n') line++;
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') {
+      const inEntries =
+        open.at(-1) === '[' && (open.length === 1 || (open.length === 2 && open[0] === '{'));
+      if (inEntries) lines.push(line);
+      open.push(ch);
+    } else if (ch === '}' || ch === ']') open.pop();
+    else if (open.at(-1) === '[' && open.length <= 2 && /[^\s,]/.test(ch ?? '')) {
+      // A scalar element (a wrong entry): its line, once.
+      lines.push(line);
+      while (i + 1 < text.length && !/[,\]\s]/.test(text[i + 1] ?? '')) i++;
+    }
+  }
+  return lines;
+}
+
+function jsonSyntaxLine(text: string): number {
+  const offset = jsonErrorOffset(text) ?? 0;
+  return text.slice(0, offset).split('\n').length;
+}
+
+function checkJson(text: string, now: Date): Checked {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return {
+      entries: [],
+      problems: [{ line: jsonSyntaxLine(text), message: 'the file is not valid JSON here' }],
+    };
+  }
+  let list: unknown;
+  if (Array.isArray(data)) list = data;
+  else if (typeof data === 'object' && data !== null) {
+    const { version, entries } = data as { version?: unknown; entries?: unknown };
+    if (typeof version === 'number' && version > JSON_EXPORT_VERSION) {
+      return {
+        entries: [],
+        problems: [{ line: 1, message: `version ${version} is newer than this app reads` }],
+      };
+    }
+    list = entries;
+  }
+  if (!Array.isArray(list)) {
+    return { entries: [], problems: [{ line: 1, message: 'the file has no "entries" list' }] };
+  }
+  const lines = entryLines(text);
+  return collect(
+    list.map((item: unknown, index) => {
+      const line = lines[index] ?? 1;
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+        return { line, raw: null };
+      }
+      const o = item as Record<string, unknown>;
+      return {
+        line,
+        raw: {
+          date: o['date'] ?? o['created_at'],
+          activity: o['activity'],
+          energy: o['energy'],
+          engagement: o['engagement'],
+          flow_state: o['flow_state'],
+          notes: o['notes'],
+        },
+      };
+    }),
+    now,
+  );
+}

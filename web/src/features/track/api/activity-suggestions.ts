@@ -1,0 +1,15 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+/** How many of the person's own names Track offers while typing. */
+export const SUGGESTION_COUNT = 50;
+
+/** The person's own activity names, most used first, then most recent (0006_insights.sql). */
+export async function fetchActivitySuggestions(supabase: SupabaseClient): Promise<string[]> {
+  const { data, error } = await supabase.rpc(
+    'activity_suggestions',
+    { max_count: SUGGESTION_COUNT },
+    { get: true },
+  );
+  if (error) throw error;
+  return (data as Array<{ activity: string }>).map((row) => row.activity);
+}
