@@ -43,6 +43,9 @@ const EnvSchema = z.object({
     .default('Energy Tracker <no-reply@energy-tracker.local>'),
   // GoTrue's SMTP_MAX_FREQUENCY: one message per account and purpose this often.
   SMTP_MAX_FREQUENCY_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
+  // With mail on, sign-up, resend and recovery answer no sooner than this, so
+  // that hashing and sending for a known address cannot be timed (ADR 026).
+  EMAIL_ANSWER_MIN_MS: z.coerce.number().int().min(0).max(10000).default(800),
   // GoTrue's MAILER_OTP_EXP: how long a link in an e-mail works. At most a
   // day, as hosted Supabase allows; a PKCE flow state must outlive its link
   // (flow-state.ts sweeps them after two).
@@ -83,6 +86,8 @@ export interface MailConfig {
   maxFrequencySeconds: number;
   /** Messages the whole server may send in an hour (GoTrue's RATE_LIMIT_EMAIL_SENT). */
   sentPerHour: number;
+  /** Sign-up, resend and recovery take at least this long (auth/even-answer-time.ts). */
+  answerMinMs: number;
 }
 
 export interface Config {
@@ -179,6 +184,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
             siteUrl,
             maxFrequencySeconds: e.SMTP_MAX_FREQUENCY_SECONDS,
             sentPerHour: e.RATE_LIMIT_EMAIL_SENT_PER_HOUR,
+            answerMinMs: e.EMAIL_ANSWER_MIN_MS,
           }
         : undefined,
     emailLinkLifetimeSeconds: e.EMAIL_LINK_LIFETIME_SECONDS,

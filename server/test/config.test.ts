@@ -101,6 +101,7 @@ describe('configuration', () => {
       siteUrl: 'https://energy.example',
       maxFrequencySeconds: 60,
       sentPerHour: 30,
+      answerMinMs: 800,
     });
     expect(config.emailLinkLifetimeSeconds).toBe(86400);
     expect(config.rateLimits).toMatchObject({ verifyPer5Min: 30, resendPer5Min: 30 });

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { authorize } from './authorize.ts';
 import { callback } from './callback.ts';
 import { ApiError, sendError, toApiError } from './errors.ts';
+import { answerNoSoonerThan } from './even-answer-time.ts';
 import { logout } from './logout.ts';
 import { recover } from './recover.ts';
 import { resend } from './resend.ts';
@@ -49,10 +50,14 @@ export async function authRoutes(
     browser.get('/verify', (request, reply) => verify(ctx, request, reply));
   });
 
+  // The calls that must not tell strangers who has an account (ADR 026).
+  const evenly = <T>(work: () => Promise<T>): Promise<T> =>
+    ctx.mail ? answerNoSoonerThan(ctx.mail.config.answerMinMs, work) : work();
+
   await app.register(async (api) => {
     api.addHook('onRequest', requireApiKey);
 
-    api.post('/signup', (request) => signup(ctx, request));
+    api.post('/signup', (request) => evenly(() => signup(ctx, request)));
     api.post('/token', (request) => token(ctx, request));
     api.post('/logout', async (request, reply) => {
       await logout(ctx, request);
@@ -61,7 +66,7 @@ export async function authRoutes(
     api.get('/user', (request) => getUser(ctx, request));
     api.put('/user', (request) => updateUser(ctx, request));
     api.get('/settings', async () => settings(ctx));
-    api.post('/resend', (request) => resend(ctx, request));
-    api.post('/recover', (request) => recover(ctx, request));
+    api.post('/resend', (request) => evenly(() => resend(ctx, request)));
+    api.post('/recover', (request) => evenly(() => recover(ctx, request)));
   });
 }

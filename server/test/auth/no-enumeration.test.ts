@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mailbox } from '../helpers/mailbox.ts';
+import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import { confirmedUser, startMailedServer, stopMailedServer } from './email-support.ts';
+import { expectAuthError, PASSWORD, postJson, type RawResponse } from './support.ts';
+
+// A stranger must not learn who has an account: sign-up, resend and recovery
+// answer the same status, the same shape and, over many tries, the same time
+// for a known address as for an unknown one (ADR 026). Where the protocol
+// itself answers differently, as GoTrue does, the last block says so.
+
+const TRIES = 12;
+// Short, so the test is quick; the default is longer to cover a slow SMTP server.
+const ANSWER_MIN_MS = 300;
+// Scheduling noise on a busy machine; the work being hidden (hashing a
+// password, sending a message) takes tens of milliseconds.
+const SAME_TIME_MS = 12;
+
+interface Probe {
+  ms: number;
+  status: number;
+  shape: unknown;
+}
+
+/** The keys and value types of a JSON answer, without its values. */
+function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(shapeOf);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, inner]) => [key, shapeOf(inner)]),
+    );
+  }
+  return value === null ? 'null' : typeof value;
+}
+
+type Call = () => Promise<RawResponse>;
+
+async function probe(call: Call, ignored: string[]): Promise<Probe> {
+  const started = performance.now();
+  const res = await call();
+  const body = { ...(res.body as object) } as Record<string, unknown>;
+  for (const key of ignored) delete body[key];
+  return { ms: performance.now() - started, status: res.status, shape: shapeOf(body) };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Known and unknown addresses asked in turns, so that a busy moment falls on both. */
+async function compare(known: Call, unknown: Call, ignored: string[] = []): Promise<void> {
+  const knownProbes: Probe[] = [];
+  const unknownProbes: Probe[] = [];
+  for (let i = 0; i < TRIES; i += 1) {
+    knownProbes.push(await probe(known, ignored));
+    unknownProbes.push(await probe(unknown, ignored));
+  }
+  const all = [...knownProbes, ...unknownProbes];
+  expect(new Set(all.map((p) => p.status))).toEqual(new Set([all[0]!.status]));
+  for (const p of all) expect(p.shape).toEqual(all[0]!.shape);
+  const knownMs = median(knownProbes.map((p) => p.ms));
+  const unknownMs = median(unknownProbes.map((p) => p.ms));
+  console.log(`median ms: known ${knownMs.toFixed(1)}, unknown ${unknownMs.toFixed(1)}`);
+  expect(Math.abs(knownMs - unknownMs)).toBeLessThan(SAME_TIME_MS);
+}
+
+describe('with e-mail on, answers do not tell who has an account', () => {
+  let server: TestServer;
+  let mailbox: Mailbox;
+  let confirmedEmail: string;
+  let unconfirmedEmail: string;
+
+  beforeAll(async () => {
+    ({ server, mailbox } = await startMailedServer({
+      EMAIL_ANSWER_MIN_MS: String(ANSWER_MIN_MS),
+      RATE_LIMIT_SIGNUP_PER_5MIN: '1000',
+      RATE_LIMIT_RESEND_PER_5MIN: '1000',
+      RATE_LIMIT_EMAIL_SENT_PER_HOUR: '10000',
+    }));
+    ({ email: confirmedEmail } = await confirmedUser(server, mailbox, 'known'));
+    unconfirmedEmail = uniqueEmail('pending');
+    expect(
+      (await postJson(server, '/signup', { email: unconfirmedEmail, password: PASSWORD })).status,
+    ).toBe(200);
+  }, 60_000);
+  afterAll(() => stopMailedServer({ server, mailbox }));
+
+  const signUp = (email: string) => () =>
+    postJson(server, '/signup', { email, password: PASSWORD });
+
+  it('sign-up: a confirmed address answers as a new one, in the same time', async () => {
+    await compare(signUp(confirmedEmail), () => signUp(uniqueEmail('new'))(), ['identities']);
+  }, 60_000);
+
+  it('sign-up: a confirmed address gets an empty identities list, as from GoTrue', async () => {
+    // GoTrue's sanitizeUser answers so, and clients test `identities.length`
+    // to tell a person they already have an account; we keep the protocol.
+    expect((await signUp(confirmedEmail)()).body).toMatchObject({ identities: [] });
+    const fresh = (await signUp(uniqueEmail('new'))()).body as { identities: unknown[] };
+    expect(fresh.identities).toHaveLength(1);
+  });
+
+  it('sign-up: an address waiting for its link answers as a new one, in the same time', async () => {
+    await compare(signUp(unconfirmedEmail), () => signUp(uniqueEmail('new'))());
+  }, 60_000);
+
+  it('resend: an address with a pending link answers as an unknown one, in the same time', async () => {
+    const resend = (email: string) => () => postJson(server, '/resend', { type: 'signup', email });
+    await compare(resend(unconfirmedEmail), resend(uniqueEmail('nobody')));
+  }, 60_000);
+
+  it('recovery: a known address answers as an unknown one, in the same time', async () => {
+    const recover = (email: string) => () => postJson(server, '/recover', { email });
+    await compare(recover(confirmedEmail), recover(uniqueEmail('nobody')));
+  }, 60_000);
+});
+
+describe('where the protocol answers differently, as GoTrue does', () => {
+  it('with e-mail off, sign-up says an address is taken (there is no link to hide behind)', async () => {
+    const server = await startTestServer();
+    try {
+      const email = uniqueEmail('taken');
+      expect((await postJson(server, '/signup', { email, password: PASSWORD })).status).toBe(200);
+      expectAuthError(
+        await postJson(server, '/signup', { email, password: PASSWORD }),
+        422,
+        'user_already_exists',
+        'User already registered',
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('an e-mail change to an address that has an account is refused, to a signed-in person only', async () => {
+    const { server, mailbox } = await startMailedServer();
+    try {
+      const mover = await confirmedUser(server, mailbox, 'mover');
+      const owner = await confirmedUser(server, mailbox, 'owner');
+      const { error } = await mover.client.auth.updateUser({ email: owner.email });
+      expect(error).toMatchObject({ status: 422, code: 'email_exists' });
+    } finally {
+      await stopMailedServer({ server, mailbox });
+    }
+  }, 60_000);
+});
