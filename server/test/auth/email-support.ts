@@ -15,13 +15,13 @@ export interface MailedServer {
 
 /**
  * Our server with e-mail confirmation on, mailing a real SMTP server on
- * loopback. No frequency limit, so that tests may resend at once, and no
- * even answer time, so that they run quickly; both have their own tests.
+ * loopback. No frequency limit, so that tests may resend at once; the limit
+ * has its own tests.
  */
 export async function startMailedServer(env: Record<string, string> = {}): Promise<MailedServer> {
   const mailbox = await startMailbox();
   const server = await startTestServer(
-    { SMTP_URL: mailbox.url, SMTP_MAX_FREQUENCY_SECONDS: '0', EMAIL_ANSWER_MIN_MS: '0', ...env },
+    { SMTP_URL: mailbox.url, SMTP_MAX_FREQUENCY_SECONDS: '0', ...env },
     { siteUrlIsSelf: true },
   );
   return { server, mailbox };
