@@ -5,8 +5,9 @@ import { ApiError } from './errors.ts';
 // order, someone with a dozen costly requests in flight makes everyone else
 // wait behind all of them. Here data requests take turns instead: at most
 // `slots` are in the database at once, at most `perKey` of them one person's
-// (the token's subject, or the address of an anonymous caller), and a freed
-// slot goes to the next person in turn, not to the next request. The slot is
+// (the token's subject, or the address of an anonymous caller) while others
+// wait, and a freed slot goes to the next person in turn, not to the next
+// request. Slots nobody else wants are used: a person alone is not held back. The slot is
 // handed over on a later turn of the event loop, so that requests still being
 // read and authenticated get to reach their turn between two statements
 // (ADR 025).
@@ -53,17 +54,27 @@ export function createFairShare(limits: FairShareLimits): FairShare {
     return lane;
   };
 
+  const admit = (key: string, lane: Lane) => {
+    const next = lane.waiting.shift()!;
+    lane.active += 1;
+    active += 1;
+    lanes.delete(key);
+    lanes.set(key, lane);
+    next();
+  };
+
   const admitNext = () => {
     handingOver = false;
+    // Everyone under their share first, in turn.
     for (const [key, lane] of lanes) {
       if (active >= limits.slots) return;
-      if (lane.waiting.length === 0 || lane.active >= limits.perKey) continue;
-      const next = lane.waiting.shift()!;
-      lane.active += 1;
-      active += 1;
-      lanes.delete(key);
-      lanes.set(key, lane);
-      next();
+      if (lane.waiting.length > 0 && lane.active < limits.perKey) admit(key, lane);
+    }
+    // Slots nobody else is waiting for are not left idle: a person alone may
+    // use them all, and gives one back to the next person at the next turn.
+    for (const [key, lane] of lanes) {
+      if (active >= limits.slots) return;
+      if (lane.waiting.length > 0) admit(key, lane);
     }
   };
 
@@ -85,7 +96,7 @@ export function createFairShare(limits: FairShareLimits): FairShare {
     async run(key, work) {
       const lane = laneOf(key);
       const anyWaiting = [...lanes.values()].some((l) => l.waiting.length > 0);
-      if (!handingOver && !anyWaiting && active < limits.slots && lane.active < limits.perKey) {
+      if (!handingOver && !anyWaiting && active < limits.slots) {
         lane.active += 1;
         active += 1;
       } else if (lane.waiting.length >= limits.waitingPerKey) {
