@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+
+// Editing, deleting and undoing an entry (docs/decisions/019): update_entry
+// replaces an entry's answers in one call; a delete is a DELETE of its answer
+// rows, and undo inserts the same rows again. Row-level security decides
+// everything; another person and anon can do nothing to someone's entry.
+
+let server: TestServer;
+let alice: SignedInUser;
+let bob: SignedInUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await signedInClient(server, 'alice');
+  bob = await signedInClient(server, 'bob');
+});
+afterAll(() => server.close());
+
+const ENTRY_COLUMNS = 'created_at, activity, energy, engagement, flow_state, notes';
+
+async function entriesOf(user: SignedInUser) {
+  const { data, error } = await user.client
+    .from('activities')
+    .select(ENTRY_COLUMNS)
+    .order('created_at');
+  expect(error).toBeNull();
+  return data ?? [];
+}
+
+/** One entry of `user` at `time`, written as an import would. */
+async function entryAt(user: SignedInUser, time: string, activity = 'Running') {
+  const { error } = await user.client.rpc('import_entries', {
+    entries: [
+      { created_at: time, activity, energy: 70, engagement: 40, flow_state: true, notes: 'first' },
+    ],
+  });
+  expect(error).toBeNull();
+  const rows = await entriesOf(user);
+  return rows.find((row) => row.activity === activity)!;
+}
+
+const edit = (user: SignedInUser, args: Record<string, unknown>) =>
+  user.client.rpc('update_entry', {
+    activity: 'Deep work',
+    energy: 85,
+    engagement: 90,
+    flow_state: false,
+    notes: 'a, "quoted"\nnote 🙂',
+    ...args,
+  });
+
+describe('update_entry', () => {
+  it('changes every field of the entry and answers it as stored', async () => {
+    const user = await signedInClient(server, 'editor');
+    const before = await entryAt(user, '2025-05-01T09:00:00.123456Z');
+    const { data, error } = await edit(user, { entry_time: before.created_at });
+    expect(error).toBeNull();
+    const after = {
+      created_at: '2025-05-01T09:00:00.123456+00:00',
+      activity: 'Deep work',
+      energy: 85,
+      engagement: 90,
+      flow_state: false,
+      notes: 'a, "quoted"\nnote 🙂',
+    };
+    expect(await entriesOf(user)).toEqual([after]);
+    expect(data).toMatchObject({ ...after, created_at: expect.any(String) });
+    expect(Date.parse((data as { created_at: string }).created_at)).toBe(
+      Date.parse(after.created_at),
+    );
+  });
+
+  it('moves the entry to another time in the past, and drops blank notes', async () => {
+    const user = await signedInClient(server, 'mover');
+    const before = await entryAt(user, '2025-05-02T09:00:00Z');
+    const { error } = await edit(user, {
+      entry_time: before.created_at,
+      new_time: '2024-12-31T23:30:00+01:00',
+      notes: '   ',
+    });
+    expect(error).toBeNull();
+    const rows = await entriesOf(user);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ created_at: '2024-12-31T22:30:00+00:00', notes: null });
+  });
+
+  it('refuses a time in the future with a clear 400 and leaves the entry as it was', async () => {
+    const user = await signedInClient(server, 'future');
+    const before = await entryAt(user, '2025-05-03T09:00:00Z');
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const { error, status } = await edit(user, {
+      entry_time: before.created_at,
+      new_time: tomorrow,
+    });
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: '23514', message: 'An entry cannot be in the future' });
+    expect(await entriesOf(user)).toEqual([before]);
+  });
+
+  it('refuses a time another entry holds (409) and leaves both entries whole', async () => {
+    const user = await signedInClient(server, 'collide');
+    const first = await entryAt(user, '2025-05-04T09:00:00Z', 'First');
+    const second = await entryAt(user, '2025-05-04T10:00:00Z', 'Second');
+    const { error, status } = await edit(user, {
+      entry_time: second.created_at,
+      new_time: first.created_at,
+    });
+    expect(status).toBe(409);
+    expect(error).toMatchObject({ code: 'PT409', message: 'Another entry already has this time' });
+    expect(await entriesOf(user)).toEqual([first, second]);
+  });
+
+  it('refuses bad values with a 400 naming the field, changing nothing', async () => {
+    const user = await signedInClient(server, 'bad-values');
+    const before = await entryAt(user, '2025-05-05T09:00:00Z');
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ activity: '  ' }, /^activity must be/],
+      [{ energy: 101 }, /^energy must be/],
+      [{ engagement: -1 }, /^engagement must be/],
+      [{ flow_state: null }, /^flow_state must be/],
+      [{ notes: 'x'.repeat(10_001) }, /^notes must be/],
+    ];
+    for (const [args, message] of cases) {
+      const { error, status } = await edit(user, { entry_time: before.created_at, ...args });
+      expect(status, JSON.stringify(args).slice(0, 60)).toBe(400);
+      expect(error?.message).toMatch(message);
+    }
+    const wrongType = await edit(user, { entry_time: before.created_at, energy: 'lots' });
+    expect(wrongType.status).toBe(400);
+    expect(await entriesOf(user)).toEqual([before]);
+  });
+
+  it("cannot touch another person's entry: it is not found, and stays whole", async () => {
+    const mine = await entryAt(alice, '2025-05-06T09:00:00Z', 'Private');
+    const { error, status } = await edit(bob, { entry_time: mine.created_at });
+    expect(status).toBe(404);
+    expect(error).toMatchObject({ code: 'PT404', message: 'Entry not found' });
+    expect((await entriesOf(alice)).find((row) => row.activity === 'Private')).toEqual(mine);
+  });
+
+  it('gives anon nothing', async () => {
+    const { status, error } = await server.client().rpc('update_entry', {
+      entry_time: '2025-05-06T09:00:00Z',
+      activity: 'x',
+      energy: 1,
+      engagement: 1,
+      flow_state: true,
+    });
+    expect(status).toBe(401);
+    expect(error?.code).toBe('42501');
+  });
+});
+
+describe('delete and undo', () => {
+  it('deletes the answer rows of one entry and brings them back exactly', async () => {
+    const user = await signedInClient(server, 'undo');
+    const kept = await entryAt(user, '2025-06-01T08:00:00Z', 'Kept');
+    const gone = await entryAt(user, '2025-06-01T09:00:00.654321Z', 'Deleted');
+
+    const removed = await user.client
+      .from('user_answers')
+      .delete()
+      .eq('created_at', gone.created_at)
+      .select('user_id, question_id, answer, created_at');
+    expect(removed.error).toBeNull();
+    expect(removed.data).toHaveLength(5);
+    expect(await entriesOf(user)).toEqual([kept]);
+
+    const restored = await user.client.from('user_answers').insert(removed.data!);
+    expect(restored.error).toBeNull();
+    expect(await entriesOf(user)).toEqual([kept, gone]);
+  });
+
+  it("deletes nothing of another person's, and anon deletes nothing", async () => {
+    const mine = await entryAt(alice, '2025-06-02T09:00:00Z', 'Still here');
+    const byBob = await bob.client
+      .from('user_answers')
+      .delete()
+      .eq('created_at', mine.created_at)
+      .select('created_at');
+    expect(byBob.error).toBeNull();
+    expect(byBob.data).toEqual([]);
+    const byAnon = await server
+      .client()
+      .from('user_answers')
+      .delete()
+      .eq('created_at', mine.created_at);
+    expect(byAnon.status).toBe(401);
+    expect((await entriesOf(alice)).find((row) => row.activity === 'Still here')).toEqual(mine);
+  });
+
+  it("cannot put an entry into another person's journal by undoing", async () => {
+    const { error, status } = await bob.client.from('user_answers').insert({
+      user_id: alice.userId,
+      question_id: 1,
+      answer: 'Planted',
+      created_at: '2025-06-03T09:00:00Z',
+    });
+    expect(status).toBe(403);
+    expect(error?.code).toBe('42501');
+    expect((await entriesOf(alice)).some((row) => row.activity === 'Planted')).toBe(false);
+  });
+});
