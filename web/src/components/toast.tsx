@@ -12,13 +12,25 @@ import {
 /** docs/product.md 9: a toast clears itself after this long. */
 export const TOAST_DURATION_MS = 3000;
 
-interface Toast {
+/** A button in the toast, e.g. 'Undo'; the toast closes when it is used. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+interface ToastOptions {
+  action?: ToastAction;
+  /** How long it stays; longer than the default for a toast that offers an action. */
+  durationMs?: number;
+}
+
+interface Toast extends ToastOptions {
   id: number;
   kind: 'success' | 'error';
   text: string;
 }
 
-type ShowToast = (kind: Toast['kind'], text: string) => void;
+type ShowToast = (kind: Toast['kind'], text: string, options?: ToastOptions) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 
@@ -30,13 +42,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<Toast | null>(null);
   const nextId = useRef(1);
 
-  const show = useCallback<ShowToast>((kind, text) => {
-    setToast({ id: nextId.current++, kind, text });
+  const show = useCallback<ShowToast>((kind, text, options = {}) => {
+    setToast({ id: nextId.current++, kind, text, ...options });
   }, []);
 
   useEffect(() => {
     if (!toast) return;
-    const timer = setTimeout(() => setToast(null), TOAST_DURATION_MS);
+    const timer = setTimeout(() => setToast(null), toast.durationMs ?? TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [toast]);
 
@@ -47,13 +59,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         aria-live="polite"
         className="pointer-events-none fixed inset-x-0 top-[max(1rem,env(safe-area-inset-top))] z-50 flex justify-center px-4"
       >
-        {toast && <ToastBanner key={toast.id} toast={toast} />}
+        {toast && <ToastBanner key={toast.id} toast={toast} onClose={() => setToast(null)} />}
       </div>
     </ToastContext.Provider>
   );
 }
 
-function ToastBanner({ toast }: { toast: Toast }) {
+function ToastBanner({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+  const { action } = toast;
   const isError = toast.kind === 'error';
   const Icon = isError ? CircleAlert : CircleCheck;
   return (
@@ -67,6 +80,18 @@ function ToastBanner({ toast }: { toast: Toast }) {
     >
       <Icon aria-hidden="true" className="mt-px size-4 shrink-0" />
       <span>{toast.text}</span>
+      {action && (
+        <button
+          type="button"
+          className="-my-1 ml-2 min-h-8 rounded-lg px-2 font-semibold underline underline-offset-2 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white"
+          onClick={() => {
+            onClose();
+            action.onClick();
+          }}
+        >
+          {action.label}
+        </button>
+      )}
     </div>
   );
 }

@@ -116,4 +116,26 @@ describe('the Track tab', () => {
       { activity: 'Emails', energy: 10, engagement: 0, flow_state: false, notes: null },
     ]);
   });
+  it('logs an activity at an earlier time chosen in When, and refuses a future one', async () => {
+    const form = await openTrackTab();
+    const { user, account } = form;
+    const when = screen.getByLabelText('When');
+    await user.type(form.activity, 'Yesterday evening walk');
+    await user.type(when, `${new Date().getFullYear() + 1}-01-01T10:00`);
+    expect(screen.getByText('An entry cannot be in the future')).toBeInTheDocument();
+    expect(form.save).toBeDisabled();
+
+    await user.clear(when);
+    await user.type(when, '2026-01-15T19:30');
+    expect(form.save).toBeEnabled();
+    await user.click(form.save);
+    await screen.findByText('Activity saved!');
+    expect(when).toHaveValue('');
+
+    const client = await signInElsewhere(account.email, account.password);
+    const { data } = await client.from('activities').select('created_at');
+    const saved = new Date(data![0]!.created_at);
+    expect([saved.getFullYear(), saved.getMonth(), saved.getDate()]).toEqual([2026, 0, 15]);
+    expect([saved.getHours(), saved.getMinutes()]).toEqual([19, 30]);
+  });
 });

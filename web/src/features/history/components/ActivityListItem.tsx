@@ -1,6 +1,8 @@
-import { Target, Zap } from 'lucide-react';
+import { Pencil, Target, Zap } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { intensityOf, TEXT_CLASS, type Measure } from '../../../lib/intensity-colors.ts';
 import type { Activity } from '../api/fetch-activities.ts';
+import { EntryEditor } from './EntryEditor.tsx';
 
 // Short month, day, hour and minute in the reader's own locale (docs/product.md 2).
 const WHEN = new Intl.DateTimeFormat(undefined, {
@@ -11,15 +13,37 @@ const WHEN = new Intl.DateTimeFormat(undefined, {
 });
 
 export function ActivityListItem({ activity }: { activity: Activity }) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    // Back from the editor, the keyboard continues where it left off.
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  if (editing) return <EntryEditor entry={activity} onClose={() => setEditing(false)} />;
   return (
     <li className="card flex flex-col gap-2 p-4" data-testid="activity-item">
       <div className="flex items-start justify-between gap-3">
         <h2 className="min-w-0 font-medium break-words">{activity.activity}</h2>
-        {activity.flow_state && (
-          <span className="shrink-0 rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-800 dark:bg-violet-900 dark:text-violet-100">
-            Flow
-          </span>
-        )}
+        <div className="flex shrink-0 items-center gap-2">
+          {activity.flow_state && (
+            <span className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-800 dark:bg-violet-900 dark:text-violet-100">
+              Flow
+            </span>
+          )}
+          <button
+            ref={editButton}
+            type="button"
+            className="-my-2 -mr-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+            aria-label={`Edit ${activity.activity}`}
+            title="Edit"
+            onClick={() => setEditing(true)}
+          >
+            <Pencil aria-hidden="true" className="size-4" />
+          </button>
+        </div>
       </div>
       <time dateTime={activity.created_at} className="text-sm text-slate-600 dark:text-slate-300">
         {WHEN.format(new Date(activity.created_at))}

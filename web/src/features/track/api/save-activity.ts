@@ -8,6 +8,8 @@ export interface ActivityEntry {
   engagement: number;
   flowState: boolean;
   notes: string;
+  /** When it happened (ISO 8601), for logging the past; absent means now. */
+  createdAt?: string | undefined;
 }
 
 /**
@@ -30,7 +32,10 @@ export async function saveActivity(
   };
   const rows = questions.flatMap((q) => {
     const answer = answers[q.question];
-    return answer == null ? [] : [{ user_id: userId, question_id: q.id, answer }];
+    if (answer == null) return [];
+    const row = { user_id: userId, question_id: q.id, answer };
+    // Without a time the database stamps the save itself (docs/product.md 3).
+    return [entry.createdAt ? { ...row, created_at: entry.createdAt } : row];
   });
   if (rows.length === 0) throw new Error('No questions found');
 

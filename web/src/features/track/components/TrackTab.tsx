@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Toggle } from '../../../components/Toggle.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { pastTime } from '../past-time.ts';
 import { toPercent } from '../dial-math.ts';
 import { useActivitySuggestions } from '../hooks/use-activity-suggestions.ts';
 import { useSaveActivity } from '../hooks/use-save-activity.ts';
@@ -14,6 +15,8 @@ interface TrackForm {
   engagement: number;
   flowState: boolean;
   notes: string;
+  /** datetime-local value; empty means now. */
+  when: string;
 }
 
 const EMPTY_FORM: TrackForm = {
@@ -22,6 +25,7 @@ const EMPTY_FORM: TrackForm = {
   engagement: 0,
   flowState: false,
   notes: '',
+  when: '',
 };
 
 export function TrackTab() {
@@ -30,14 +34,20 @@ export function TrackTab() {
   const suggestions = useActivitySuggestions();
   const showToast = useToast();
   const blank = form.activity.trim() === '';
+  const when = pastTime(form.when);
   const update = <K extends keyof TrackForm>(key: K, value: TrackForm[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (blank || save.isPending) return;
+    if (blank || save.isPending || when.problem) return;
     save.mutate(
-      { ...form, energy: toPercent(form.energy), engagement: toPercent(form.engagement) },
+      {
+        ...form,
+        energy: toPercent(form.energy),
+        engagement: toPercent(form.engagement),
+        createdAt: when.instant?.toISOString(),
+      },
       {
         onSuccess: () => {
           setForm(EMPTY_FORM);
@@ -111,7 +121,32 @@ export function TrackTab() {
             onChange={(e) => update('notes', e.target.value)}
           />
         </div>
-        <button type="submit" className="btn-primary w-full" disabled={blank || save.isPending}>
+        <div>
+          <label htmlFor="track-when" className="field-label">
+            When
+          </label>
+          <input
+            id="track-when"
+            type="datetime-local"
+            className="text-input"
+            max={when.latest}
+            value={form.when}
+            aria-invalid={when.problem !== undefined}
+            aria-describedby="track-when-hint"
+            onChange={(e) => update('when', e.target.value)}
+          />
+          <p
+            id="track-when-hint"
+            className={`mt-1 text-sm ${when.problem ? 'text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}
+          >
+            {when.problem ?? 'Leave empty for now, or choose an earlier time.'}
+          </p>
+        </div>
+        <button
+          type="submit"
+          className="btn-primary w-full"
+          disabled={blank || save.isPending || when.problem !== undefined}
+        >
           {save.isPending ? 'Saving...' : 'Save Activity'}
         </button>
       </form>

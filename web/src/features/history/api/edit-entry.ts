@@ -1,0 +1,60 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+// Changing and removing an entry (docs/decisions/019): an edit is one rpc
+// call, atomic in the database; a delete hands back the answer rows it
+// removed, and undo inserts exactly those rows again.
+
+export interface EntryChanges {
+  activity: string;
+  /** Whole percentages, 0–100. */
+  energy: number;
+  engagement: number;
+  flowState: boolean;
+  notes: string;
+  /** The entry's new time (ISO 8601); the same as before when unchanged. */
+  createdAt: string;
+}
+
+/** An answer row as stored; what undo puts back. */
+export interface AnswerRow {
+  user_id: string;
+  question_id: number;
+  answer: string;
+  created_at: string;
+}
+
+export async function updateEntry(
+  supabase: SupabaseClient,
+  entryTime: string,
+  changes: EntryChanges,
+): Promise<void> {
+  const { error } = await supabase.rpc('update_entry', {
+    entry_time: entryTime,
+    activity: changes.activity.trim(),
+    energy: changes.energy,
+    engagement: changes.engagement,
+    flow_state: changes.flowState,
+    notes: changes.notes.trim() || null,
+    new_time: changes.createdAt,
+  });
+  if (error) throw error;
+}
+
+export async function deleteEntry(
+  supabase: SupabaseClient,
+  entryTime: string,
+): Promise<AnswerRow[]> {
+  const { data, error } = await supabase
+    .from('user_answers')
+    .delete()
+    .eq('created_at', entryTime)
+    .select('user_id, question_id, answer, created_at')
+    .returns<AnswerRow[]>();
+  if (error) throw error;
+  return data;
+}
+
+export async function restoreEntry(supabase: SupabaseClient, rows: AnswerRow[]): Promise<void> {
+  const { error } = await supabase.from('user_answers').insert(rows);
+  if (error) throw error;
+}

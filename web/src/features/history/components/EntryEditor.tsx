@@ -1,0 +1,192 @@
+import { useId, useState, type FormEvent } from 'react';
+import { MessageBox } from '../../../components/MessageBox.tsx';
+import { RangeSlider } from '../../../components/RangeSlider.tsx';
+import { Toggle } from '../../../components/Toggle.tsx';
+import { useToast } from '../../../components/toast.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { fromLocalInputValue, isInFuture, toLocalInputValue } from '../../../lib/local-time.ts';
+import type { Activity } from '../api/fetch-activities.ts';
+import { useDeleteEntry, useRestoreEntry, useUpdateEntry } from '../hooks/use-entry-changes.ts';
+
+/** How long 'Undo' is offered after a delete. */
+export const UNDO_MS = 5000;
+
+interface Draft {
+  activity: string;
+  energy: number;
+  engagement: number;
+  flowState: boolean;
+  notes: string;
+  /** datetime-local value, local time to the minute. */
+  when: string;
+}
+
+function draftOf(entry: Activity): Draft {
+  return {
+    activity: entry.activity,
+    energy: entry.energy,
+    engagement: entry.engagement,
+    flowState: entry.flow_state,
+    notes: entry.notes ?? '',
+    when: toLocalInputValue(new Date(entry.created_at)),
+  };
+}
+
+/**
+ * One entry opened for changes, in place of its card (docs/product.md 11.1).
+ * Saving is one call that changes all or nothing; deleting offers Undo in a
+ * toast, which outlives this form.
+ */
+export function EntryEditor({ entry, onClose }: { entry: Activity; onClose: () => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState(() => draftOf(entry));
+  const [failure, setFailure] = useState<string | null>(null);
+  const update = useUpdateEntry();
+  const remove = useDeleteEntry();
+  const restore = useRestoreEntry();
+  const showToast = useToast();
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
+
+  // An untouched time keeps the entry's exact instant, microseconds included.
+  const original = draftOf(entry).when;
+  const chosen =
+    draft.when === original ? new Date(entry.created_at) : fromLocalInputValue(draft.when);
+  const timeProblem = !chosen
+    ? 'Choose a date and time.'
+    : isInFuture(chosen)
+      ? 'An entry cannot be in the future'
+      : null;
+  const busy = update.isPending || remove.isPending;
+  const blank = draft.activity.trim() === '';
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (blank || timeProblem || busy || !chosen) return;
+    setFailure(null);
+    try {
+      await update.mutateAsync({
+        entryTime: entry.created_at,
+        changes: {
+          ...draft,
+          createdAt: draft.when === original ? entry.created_at : chosen.toISOString(),
+        },
+      });
+      onClose();
+      showToast('success', 'Entry updated');
+    } catch (error) {
+      setFailure(`Failed to save changes: ${errorMessage(error)}`);
+    }
+  }
+
+  async function deleteIt() {
+    setFailure(null);
+    let rows;
+    try {
+      rows = await remove.mutateAsync(entry.created_at);
+    } catch (error) {
+      setFailure(`Failed to delete entry: ${errorMessage(error)}`);
+      return;
+    }
+    onClose();
+    showToast('success', 'Entry deleted', {
+      durationMs: UNDO_MS,
+      action: {
+        label: 'Undo',
+        onClick: () =>
+          restore.mutateAsync(rows).then(
+            () => showToast('success', 'Entry restored'),
+            (error: unknown) =>
+              showToast('error', `Failed to restore entry: ${errorMessage(error)}`),
+          ),
+      },
+    });
+  }
+
+  return (
+    <li className="card p-4" data-testid="entry-editor">
+      <form className="flex flex-col gap-4" onSubmit={save} aria-label={`Edit ${entry.activity}`}>
+        <div>
+          <label htmlFor={`${id}-activity`} className="field-label">
+            Activity
+          </label>
+          <input
+            id={`${id}-activity`}
+            className="text-input"
+            required
+            autoFocus
+            autoComplete="off"
+            maxLength={500}
+            value={draft.activity}
+            onChange={(e) => set('activity', e.target.value)}
+          />
+        </div>
+        <RangeSlider label="Energy" value={draft.energy} onChange={(v) => set('energy', v)} />
+        <RangeSlider
+          label="Engagement"
+          value={draft.engagement}
+          onChange={(v) => set('engagement', v)}
+        />
+        <Toggle
+          label="Flow State"
+          checked={draft.flowState}
+          onChange={(v) => set('flowState', v)}
+        />
+        <div>
+          <label htmlFor={`${id}-notes`} className="field-label">
+            Notes
+          </label>
+          <textarea
+            id={`${id}-notes`}
+            className="text-input min-h-20 resize-y"
+            maxLength={2000}
+            value={draft.notes}
+            onChange={(e) => set('notes', e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-when`} className="field-label">
+            When
+          </label>
+          <input
+            id={`${id}-when`}
+            type="datetime-local"
+            className="text-input"
+            required
+            max={toLocalInputValue(new Date())}
+            value={draft.when}
+            aria-invalid={timeProblem !== null}
+            aria-describedby={timeProblem ? `${id}-when-problem` : undefined}
+            onChange={(e) => set('when', e.target.value)}
+          />
+          {timeProblem && (
+            <p id={`${id}-when-problem`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+              {timeProblem}
+            </p>
+          )}
+        </div>
+        {failure && <MessageBox kind="error">{failure}</MessageBox>}
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="submit"
+            className="btn-primary grow"
+            disabled={blank || timeProblem !== null || busy}
+          >
+            {update.isPending ? 'Saving...' : 'Save changes'}
+          </button>
+          <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn-danger"
+            onClick={() => void deleteIt()}
+            disabled={busy}
+          >
+            {remove.isPending ? 'Deleting...' : 'Delete entry'}
+          </button>
+        </div>
+      </form>
+    </li>
+  );
+}
