@@ -23,12 +23,13 @@ export interface AnswerRow {
   created_at: string;
 }
 
+/** Changes the entry at `entryTime`; answers its time as now stored. */
 export async function updateEntry(
   supabase: SupabaseClient,
   entryTime: string,
   changes: EntryChanges,
-): Promise<void> {
-  const { error } = await supabase.rpc('update_entry', {
+): Promise<string> {
+  const { data, error } = await supabase.rpc('update_entry', {
     entry_time: entryTime,
     activity: changes.activity.trim(),
     energy: changes.energy,
@@ -38,6 +39,7 @@ export async function updateEntry(
     new_time: changes.createdAt,
   });
   if (error) throw error;
+  return (data as { created_at: string }).created_at;
 }
 
 export async function deleteEntry(

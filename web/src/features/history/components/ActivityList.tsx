@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import type { Activity } from '../api/fetch-activities.ts';
@@ -25,6 +25,11 @@ export function ActivityList({
 }: Props) {
   const sentinel = useRef<HTMLDivElement>(null);
   const canLoad = hasMore && !loadingMore && !loadMoreError;
+  // An entry moved in time by an edit comes back under a new key; its Edit
+  // button gets the focus once it is shown, as an unmoved one's does.
+  const [refocusAt, setRefocusAt] = useState<number | null>(null);
+  const moved = useCallback((savedAt: string) => setRefocusAt(Date.parse(savedAt)), []);
+  const focused = useCallback(() => setRefocusAt(null), []);
 
   useEffect(() => {
     const target = sentinel.current;
@@ -41,7 +46,13 @@ export function ActivityList({
     <>
       <ul className="flex flex-col gap-3" aria-label="Activities">
         {activities.map((activity) => (
-          <ActivityListItem key={activity.created_at} activity={activity} />
+          <ActivityListItem
+            key={activity.created_at}
+            activity={activity}
+            focusEdit={refocusAt !== null && Date.parse(activity.created_at) === refocusAt}
+            onFocused={focused}
+            onMoved={moved}
+          />
         ))}
       </ul>
       <div ref={sentinel} className="mt-4 flex flex-col items-center gap-3">

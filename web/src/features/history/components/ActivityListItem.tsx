@@ -12,7 +12,16 @@ const WHEN = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
 });
 
-export function ActivityListItem({ activity }: { activity: Activity }) {
+interface Props {
+  activity: Activity;
+  /** Focus this entry's Edit button (it was just edited and moved in time). */
+  focusEdit: boolean;
+  onFocused: () => void;
+  /** An edit moved the entry to `savedAt`: the list shows it under a new key. */
+  onMoved: (savedAt: string) => void;
+}
+
+export function ActivityListItem({ activity, focusEdit, onFocused, onMoved }: Props) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
@@ -21,8 +30,17 @@ export function ActivityListItem({ activity }: { activity: Activity }) {
     if (wasEditing.current && !editing) editButton.current?.focus();
     wasEditing.current = editing;
   }, [editing]);
+  useEffect(() => {
+    if (!focusEdit) return;
+    editButton.current?.focus();
+    onFocused();
+  }, [focusEdit, onFocused]);
 
-  if (editing) return <EntryEditor entry={activity} onClose={() => setEditing(false)} />;
+  const close = (savedAt?: string) => {
+    setEditing(false);
+    if (savedAt && Date.parse(savedAt) !== Date.parse(activity.created_at)) onMoved(savedAt);
+  };
+  if (editing) return <EntryEditor entry={activity} onClose={close} />;
   return (
     <li className="card flex flex-col gap-2 p-4" data-testid="activity-item">
       <div className="flex items-start justify-between gap-3">

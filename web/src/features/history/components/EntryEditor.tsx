@@ -37,7 +37,13 @@ function draftOf(entry: Activity): Draft {
  * Saving is one call that changes all or nothing; deleting offers Undo in a
  * toast, which outlives this form.
  */
-export function EntryEditor({ entry, onClose }: { entry: Activity; onClose: () => void }) {
+interface Props {
+  entry: Activity;
+  /** `savedAt`: the entry's time after a save, which may have moved it. */
+  onClose: (savedAt?: string) => void;
+}
+
+export function EntryEditor({ entry, onClose }: Props) {
   const id = useId();
   const [draft, setDraft] = useState(() => draftOf(entry));
   const [failure, setFailure] = useState<string | null>(null);
@@ -65,14 +71,14 @@ export function EntryEditor({ entry, onClose }: { entry: Activity; onClose: () =
     if (blank || timeProblem || busy || !chosen) return;
     setFailure(null);
     try {
-      await update.mutateAsync({
+      const savedAt = await update.mutateAsync({
         entryTime: entry.created_at,
         changes: {
           ...draft,
           createdAt: draft.when === original ? entry.created_at : chosen.toISOString(),
         },
       });
-      onClose();
+      onClose(savedAt);
       showToast('success', 'Entry updated');
     } catch (error) {
       setFailure(`Failed to save changes: ${errorMessage(error)}`);
@@ -174,7 +180,7 @@ export function EntryEditor({ entry, onClose }: { entry: Activity; onClose: () =
           >
             {update.isPending ? 'Saving...' : 'Save changes'}
           </button>
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={busy}>
+          <button type="button" className="btn-secondary" onClick={() => onClose()} disabled={busy}>
             Cancel
           </button>
           <button
