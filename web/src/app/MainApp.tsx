@@ -8,11 +8,13 @@ import { ToastProvider } from '../components/toast.tsx';
 import { HistoryTab } from '../features/history/components/HistoryTab.tsx';
 import { usePrefetchHistory } from '../features/history/hooks/use-activities.ts';
 import { InsightsSkeleton } from '../features/insights/components/InsightsSkeleton.tsx';
+import { usePrefetchInsights } from '../features/insights/hooks/use-insights.ts';
 import { ProfileTab } from '../features/profile/components/ProfileTab.tsx';
 import { TrackTab } from '../features/track/components/TrackTab.tsx';
 
 // Insights and its charts are a chunk of their own (docs/decisions/018): never
-// part of the login screen, fetched once the signed-in app is idle. Once it is
+// part of the login screen, fetched once the signed-in app is idle, together
+// with the default period's numbers (one small query in the database). Once it is
 // here the tab renders at once; React.lazy would suspend even then, and React
 // holds a shown fallback for at least 300 ms.
 type InsightsModule = typeof import('../features/insights/components/InsightsTab.tsx');
@@ -48,10 +50,14 @@ export default function MainApp() {
   // The activity Look Back opens filtered to, when a row of Insights is chosen.
   const [historyActivity, setHistoryActivity] = useState('');
   usePrefetchHistory();
+  const prefetchInsights = usePrefetchInsights();
   useEffect(() => {
-    const timer = setTimeout(() => void loadInsights(), PRELOAD_DELAY_MS);
+    const timer = setTimeout(() => {
+      void loadInsights();
+      prefetchInsights();
+    }, PRELOAD_DELAY_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [prefetchInsights]);
 
   function select(next: TabId) {
     setTab(next);
