@@ -12,7 +12,7 @@ import {
 import { seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { horizontalOverflow } from '../support/layout.ts';
-import { linkIn, useMailbox } from '../support/mailbox.ts';
+import { linkIn, useMailbox } from '@energy-tracker/test-support/mailbox';
 import { httpErrorLine, type PageErrorLog } from '../support/page-errors.ts';
 import { screenshotAtSizes } from '../support/screenshots.ts';
 
@@ -61,7 +61,7 @@ describe.skipIf(skipBrowserTests)('sign-up with e-mail confirmation (SMTP_URL se
   const mailbox = useMailbox();
   const app = useApp({
     env: (serverUrl) => ({
-      SMTP_URL: mailbox.smtpUrl,
+      SMTP_URL: mailbox.url,
       SITE_URL: serverUrl,
       // GoTrue's one-message-a-minute per address would refuse the resend
       // right after the sign-up's own message.
@@ -73,7 +73,7 @@ describe.skipIf(skipBrowserTests)('sign-up with e-mail confirmation (SMTP_URL se
     const { page, errors } = await app.newUser();
     const email = uniqueEmail('confirm');
     await signUpNeedingConfirmation(page, email);
-    const mail = await mailbox.nextTo(email);
+    const mail = await mailbox.next(email);
     await signInUnconfirmed(page, errors, email);
 
     const link = linkIn(mail, '/auth/v1/verify');
@@ -101,7 +101,7 @@ describe.skipIf(skipBrowserTests)('sign-up with e-mail confirmation (SMTP_URL se
     const first = await app.newUser();
     const email = uniqueEmail('elsewhere');
     await signUpNeedingConfirmation(first.page, email);
-    const link = linkIn(await mailbox.nextTo(email), '/auth/v1/verify');
+    const link = linkIn(await mailbox.next(email), '/auth/v1/verify');
 
     const second = await app.newUser();
     await second.page.goto(link);
@@ -115,7 +115,7 @@ describe.skipIf(skipBrowserTests)('sign-up with e-mail confirmation (SMTP_URL se
     const { page, errors } = await app.newUser();
     const email = uniqueEmail('resend');
     await signUpNeedingConfirmation(page, email);
-    await mailbox.nextTo(email);
+    await mailbox.next(email);
     await signInUnconfirmed(page, errors, email);
     // A state of the login screen only a server with SMTP reaches: checked
     // here as screens.test.ts checks the others.
@@ -132,7 +132,7 @@ describe.skipIf(skipBrowserTests)('sign-up with e-mail confirmation (SMTP_URL se
       .getByRole('status')
       .filter({ hasText: `We sent a new confirmation link to ${email}.` })
       .waitFor();
-    const second = await mailbox.nextTo(email, 1);
+    const second = await mailbox.next(email);
     await page.goto(linkIn(second, '/auth/v1/verify'));
     await expectSignedInAs(page, email);
   });

@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
 import { openTab, pathOf, trackHeading, uniqueEmail } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
-import { useOidcProvider, type GoogleAccount } from '../support/oidc-provider.ts';
+import { useOidcProvider, type ProviderAccount } from '@energy-tracker/test-support/oidc-provider';
 
-function googleAccount(label: string): GoogleAccount {
+function googleAccount(label: string): ProviderAccount {
   return {
     sub: `google-${randomBytes(6).toString('hex')}`,
     email: uniqueEmail(label),
+    email_verified: true,
     name: 'Grace Hopper',
     given_name: 'Grace',
     family_name: 'Hopper',

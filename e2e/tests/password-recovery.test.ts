@@ -11,7 +11,7 @@ import {
 } from '../support/app-steps.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
-import { linkIn, useMailbox, type Mailbox } from '../support/mailbox.ts';
+import { linkIn, useMailbox, type Mailbox } from '@energy-tracker/test-support/mailbox';
 import { httpErrorLine } from '../support/page-errors.ts';
 import { screenshotAtSizes } from '../support/screenshots.ts';
 
@@ -26,7 +26,7 @@ async function confirmedSignUp(page: Page, mailbox: Mailbox, email: string): Pro
   await page.getByPlaceholder('Enter your password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-  await page.goto(linkIn(await mailbox.nextTo(email), '/auth/v1/verify'));
+  await page.goto(linkIn(await mailbox.next(email), '/auth/v1/verify'));
   await trackHeading(page).waitFor();
 }
 
@@ -40,7 +40,7 @@ describe.skipIf(skipBrowserTests)('password recovery and change (SMTP_URL set)',
   const mailbox = useMailbox();
   const app = useApp({
     env: (serverUrl) => ({
-      SMTP_URL: mailbox.smtpUrl,
+      SMTP_URL: mailbox.url,
       SITE_URL: serverUrl,
       SMTP_MAX_FREQUENCY_SECONDS: '0',
     }),
@@ -63,7 +63,7 @@ describe.skipIf(skipBrowserTests)('password recovery and change (SMTP_URL set)',
     await screenshotAtSizes(page, 'forgot-password-sent');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    const mail = await mailbox.nextTo(email, 1);
+    const mail = await mailbox.next(email);
     expect(mail.subject).toBe('Reset your Energy Tracker password');
     await page.goto(linkIn(mail, '/auth/v1/verify'));
     await page.getByRole('heading', { name: 'Choose a New Password' }).waitFor();

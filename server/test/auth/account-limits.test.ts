@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMailbox, type Mailbox } from '../helpers/mailbox.ts';
+import { startMailbox, type Mailbox } from '@energy-tracker/test-support/mailbox';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import { PASSWORD } from './support.ts';
 

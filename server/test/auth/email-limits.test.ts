@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.ts';
+import { linkIn, startMailbox, type Mailbox } from '@energy-tracker/test-support/mailbox';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import { follow } from '../helpers/browser.ts';
 import { expectAuthError, PASSWORD, postJson } from './support.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, type Mailbox } from '../helpers/mailbox.ts';
+import { linkIn, type Mailbox } from '@energy-tracker/test-support/mailbox';
 import { uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import { expectOtpExpired, startMailedServer, stopMailedServer } from './email-support.ts';
 import { follow, pkceClient } from '../helpers/browser.ts';

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 import { follow, pkceClient, type Followed } from '../helpers/browser.ts';
-import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.ts';
+import { linkIn, startMailbox, type Mailbox } from '@energy-tracker/test-support/mailbox';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import { PASSWORD } from './support.ts';
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/config.ts';
 import { securityWarnings } from '../../src/startup-warnings.ts';
-import { startMailbox, type Mailbox } from '../helpers/mailbox.ts';
-import { startOidcProvider, type OidcProvider } from '../helpers/oidc-provider.ts';
+import { startMailbox, type Mailbox } from '@energy-tracker/test-support/mailbox';
+import { startOidcProvider, type OidcProvider } from '@energy-tracker/test-support/oidc-provider';
 import {
   startTestServer,
   TEST_JWT_SECRET,

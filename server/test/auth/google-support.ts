@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 import { follow, pkceClient, storedCodeVerifier } from '../helpers/browser.ts';
-import type { ProviderAccount, OidcProvider } from '../helpers/oidc-provider.ts';
+import type { ProviderAccount, OidcProvider } from '@energy-tracker/test-support/oidc-provider';
 import type { TestServer } from '../helpers/test-server.ts';
 
 // The browser's part of Google sign-in, played with fetch: follow each

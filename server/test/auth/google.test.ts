@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follow } from '../helpers/browser.ts';
-import { startOidcProvider, type OidcProvider } from '../helpers/oidc-provider.ts';
+import { startOidcProvider, type OidcProvider } from '@energy-tracker/test-support/oidc-provider';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import {
   googleEnv,

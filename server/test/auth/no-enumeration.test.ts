@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mailbox } from '../helpers/mailbox.ts';
+import type { Mailbox } from '@energy-tracker/test-support/mailbox';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import { confirmedUser, startMailedServer, stopMailedServer } from './email-support.ts';
 import { expectAuthError, PASSWORD, postJson, type RawResponse } from './support.ts';

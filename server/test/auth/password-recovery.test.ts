@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follow, pkceClient } from '../helpers/browser.ts';
-import { linkIn, type Mailbox } from '../helpers/mailbox.ts';
+import { linkIn, type Mailbox } from '@energy-tracker/test-support/mailbox';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import {
   confirmedUser,

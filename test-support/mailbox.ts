@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 
 // A real SMTP server on loopback (smtp-server) that keeps what it receives,
 // parsed with postal-mime, so that tests read links out of the messages the
-// way a person would: from the mail that arrived.
+// way a person would: from the mail that arrived. The server's tests and the
+// browser tests use this one mailbox.
 
 export interface ReceivedMail {
   /** Envelope recipients, as the SMTP server saw them. */
@@ -80,7 +82,7 @@ export async function startMailbox(): Promise<Mailbox> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    async next(to, timeoutMs = 5000) {
+    async next(to, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const mail = take(to);
@@ -103,9 +105,41 @@ export async function startMailbox(): Promise<Mailbox> {
   };
 }
 
-/** The confirmation link in a message's plain text, where a person would find it. */
-export function linkIn(mail: ReceivedMail): string {
-  const match = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text);
-  if (!match) throw new Error(`no link in the message: ${mail.text}`);
-  return match[0];
+/**
+ * A mailbox for a whole test file: started before its tests, closed after.
+ * Register it before anything whose set-up names its `url` (a server's SMTP_URL).
+ */
+export function useMailbox(): Mailbox {
+  let mailbox: Mailbox | undefined;
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+  });
+  afterAll(() => mailbox?.close());
+  const started = () => {
+    if (!mailbox) throw new Error('the mailbox is not started yet (use it in a test or a hook)');
+    return mailbox;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get received() {
+      return started().received;
+    },
+    next: (to, timeoutMs) => started().next(to, timeoutMs),
+    refuse: (refusing) => started().refuse(refusing),
+    close: () => started().close(),
+  };
+}
+
+/**
+ * The first link in a message that leads to `pathPart`, read from its text
+ * first, where a person would find it, then from its HTML.
+ */
+export function linkIn(mail: ReceivedMail, pathPart = '/auth/v1/verify'): string {
+  for (const match of `${mail.text}\n${mail.html}`.matchAll(/https?:\/\/[^\s"'<>]+/g)) {
+    const link = match[0].replace(/&amp;/g, '&');
+    if (new URL(link).pathname.includes(pathPart)) return link;
+  }
+  throw new Error(`no link to ${pathPart} in the message "${mail.subject}":\n${mail.text}`);
 }
