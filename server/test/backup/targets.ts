@@ -26,9 +26,11 @@ export interface Target {
   remove(): Promise<void>;
 }
 
-export async function newTarget(): Promise<Target> {
+export async function newTarget(
+  kind: 'pglite' | 'postgres' = process.env['TEST_DATABASE_URL'] ? 'postgres' : 'pglite',
+): Promise<Target> {
   const adminUrl = process.env['TEST_DATABASE_URL'];
-  if (!adminUrl) {
+  if (kind === 'pglite' || !adminUrl) {
     const dir = await mkdtemp(join(tmpdir(), 'et-backup-'));
     const dataDir = join(dir, 'data');
     return {
