@@ -1,6 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import type { Database, Queryable } from '../db/database.ts';
 import {
   BACKED_UP_TABLES,
@@ -43,15 +45,18 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
     );
   });
   if (!info.isFile()) throw new BackupError(`${file} is not a file`);
-  const input = createReadStream(file, { encoding: 'utf8' });
+  const input = await readText(file);
+  // A read can fail in the stream or, surfaced by readline, in the iterator.
+  const readError = (err: NodeJS.ErrnoException) =>
+    new BackupError(
+      err.code === 'EACCES'
+        ? `cannot read ${file}: permission denied`
+        : err.code?.startsWith('Z_')
+          ? `${file} is a damaged gzip file (${err.message})`
+          : `cannot read ${file}: ${err.message}`,
+    );
   const failed = new Promise<never>((_, reject) =>
-    input.once('error', (err: NodeJS.ErrnoException) =>
-      reject(
-        new BackupError(
-          err.code === 'EACCES' ? `cannot read ${file}: permission denied` : err.message,
-        ),
-      ),
-    ),
+    input.once('error', (err: NodeJS.ErrnoException) => reject(readError(err))),
   );
   failed.catch(() => {});
   const reader = createInterface({ input, crlfDelay: Infinity });
@@ -59,7 +64,9 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
   let lineNumber = 0;
   const lines: AsyncIterator<[number, string]> = {
     async next() {
-      const r = await Promise.race([raw.next(), failed]);
+      const r = await Promise.race([raw.next(), failed]).catch((err: unknown) => {
+        throw err instanceof BackupError ? err : readError(err as NodeJS.ErrnoException);
+      });
       if (r.done) return { done: true, value: undefined };
       lineNumber += 1;
       return { done: false, value: [lineNumber, r.value] };
@@ -85,6 +92,25 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
     close();
     throw err;
   }
+}
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+/** The file's text; a backup compressed with gzip (by cron, say) is read as it is. */
+async function readText(file: string): Promise<Readable> {
+  const handle = await open(file, 'r').catch((err: NodeJS.ErrnoException) => {
+    throw new BackupError(
+      err.code === 'EACCES' ? `cannot read ${file}: permission denied` : err.message,
+    );
+  });
+  const { buffer, bytesRead } = await handle.read(Buffer.alloc(2), 0, 2, 0);
+  await handle.close();
+  const gzipped = bytesRead === 2 && buffer[0] === GZIP_MAGIC[0] && buffer[1] === GZIP_MAGIC[1];
+  if (!gzipped) return createReadStream(file, { encoding: 'utf8' });
+  const gunzip = createGunzip();
+  const raw = createReadStream(file);
+  raw.once('error', (err) => gunzip.destroy(err));
+  return raw.pipe(gunzip).setEncoding('utf8');
 }
 
 export interface RestoreSummary {

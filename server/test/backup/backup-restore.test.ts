@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/db/database.ts';
@@ -269,6 +270,21 @@ describe.runIf(usingRealPostgres)('moving between PostgreSQL and the embedded da
   });
 });
 
+describe('a backup compressed with gzip', () => {
+  it('restores as it is', async () => {
+    const target = await newTarget();
+    try {
+      const file = join(folder, 'energy.jsonl.gz');
+      await writeFile(file, gzipSync(await readFile(backupFile)));
+      const result = await runCommand('restore', [file], target.env);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toContain('Restored 3 account(s) and 3 entries (14 answers)');
+    } finally {
+      await target.remove();
+    }
+  });
+});
+
 describe('a file that is not a whole backup', () => {
   let target: Target;
   beforeAll(async () => {
@@ -276,7 +292,7 @@ describe('a file that is not a whole backup', () => {
   });
   afterAll(() => target?.remove());
 
-  async function refused(content: string, message: RegExp) {
+  async function refused(content: string | Buffer, message: RegExp) {
     const file = join(folder, `bad-${Math.random().toString(36).slice(2)}.jsonl`);
     await writeFile(file, content);
     const result = await runCommand('restore', [file], target.env);
@@ -319,6 +335,10 @@ describe('a file that is not a whole backup', () => {
       [...lines.slice(0, 2), '{"table": oops', ...lines.slice(2)].join('\n'),
       /line 3 is not valid JSON/,
     );
+
+    // A compressed backup cut off in the middle.
+    const gzipped = gzipSync(backup);
+    await refused(gzipped.subarray(0, gzipped.length - 40), /damaged gzip file|is incomplete/);
 
     // None of it left anything behind: the restore runs as one transaction.
     const db = await target.open();
