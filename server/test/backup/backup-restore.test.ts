@@ -386,7 +386,7 @@ describe('wrong use of the commands', () => {
   });
 
   it.skipIf(usingRealPostgres)(
-    'refuses to back up an embedded database a running server holds, or none at all',
+    'refuses to back up or restore an embedded database a running server holds, or back up none',
     async () => {
       const server = await startServer(source);
       try {
@@ -395,6 +395,9 @@ describe('wrong use of the commands', () => {
         expect(held.stderr).toMatch(
           /in use by another Energy Tracker server .*stop that one first/,
         );
+        const restoring = await runCommand('restore', [backupFile], source.env);
+        expect(restoring.code).toBe(1);
+        expect(restoring.stderr).toMatch(/in use by another Energy Tracker server/);
       } finally {
         await server.stop();
       }
