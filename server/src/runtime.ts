@@ -9,7 +9,7 @@ import { createPgliteDatabase } from './db/pglite-database.ts';
 import { loadJwtSecret } from './secrets.ts';
 
 /** Embedded PostgreSQL in DATA_DIR, held by this process alone until closed. */
-async function openEmbedded(dataDir: string): Promise<Database> {
+export async function openEmbedded(dataDir: string): Promise<Database> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const unlock = await lockDataDir(dataDir);
   try {

@@ -1,0 +1,411 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../src/db/database.ts';
+import { usingRealPostgres } from '../helpers/test-database.ts';
+import { uniqueEmail } from '../helpers/test-server.ts';
+import { newTarget, runCommand, startServer, type Target } from './targets.ts';
+
+// docs/decisions/020-backup-and-restore.md: accounts and entries made through
+// the real server and supabase-js, backed up by the real command, restored
+// into a fresh data directory (or a fresh PostgreSQL database with
+// TEST_DATABASE_URL), and seen again by signing in with the old passwords.
+
+const PASSWORD = 'a long and unusual backup password 7';
+const NOTES = 'commas, "double" and \'single\' quotes;\nnew lines\r\nand emoji 🙂🔋 – all kept';
+
+interface Person {
+  email: string;
+  userId: string;
+  names?: { first_name: string; last_name: string };
+  refreshToken: string;
+  entries: Record<string, unknown>[];
+}
+
+let folder: string;
+let backupFile: string;
+let source: Target;
+let restored: Target;
+const people: Person[] = [];
+let rowsBefore: Awaited<ReturnType<typeof accountRows>>;
+
+async function signUp(client: SupabaseClient) {
+  const email = uniqueEmail('backup');
+  const { data, error } = await client.auth.signUp({ email, password: PASSWORD });
+  if (error || !data.user || !data.session) throw error ?? new Error('no session');
+  return { email, userId: data.user.id, refreshToken: data.session.refresh_token };
+}
+
+/** As the Track tab saves an entry: one insert of its answers (web save-activity.ts). */
+async function save(
+  client: SupabaseClient,
+  userId: string,
+  entry: { activity: string; energy: number; engagement: number; flow: boolean; notes?: string },
+  createdAt?: string,
+) {
+  const { data: questions, error } = await client.from('questions').select('id, question');
+  if (error || !questions) throw error ?? new Error('no questions');
+  const answers: Record<string, string | undefined> = {
+    'Activity Description': entry.activity,
+    'Energy Level': String(entry.energy),
+    'Engagement Level': String(entry.engagement),
+    'Flow State': String(entry.flow),
+    'Activity Notes': entry.notes,
+  };
+  const rows = questions.flatMap((q: { id: number; question: string }) => {
+    const answer = answers[q.question];
+    if (answer === undefined) return [];
+    return [
+      { user_id: userId, question_id: q.id, answer, ...(createdAt && { created_at: createdAt }) },
+    ];
+  });
+  const saved = await client.from('user_answers').insert(rows);
+  if (saved.error) throw saved.error;
+}
+
+async function entriesOf(client: SupabaseClient) {
+  const { data, error } = await client
+    .from('activities')
+    .select('created_at, activity, energy, engagement, flow_state, notes, activity_key')
+    .order('created_at');
+  if (error) throw error;
+  return data;
+}
+
+/** Every stored column of the accounts and answers, as the database holds them. */
+async function accountRows(db: Queryable) {
+  const users = await db.query(`SELECT to_jsonb(u) AS row FROM auth.users u ORDER BY id`);
+  const identities = await db.query(`SELECT to_jsonb(i) AS row FROM auth.identities i ORDER BY id`);
+  const answers = await db.query(
+    `SELECT a.user_id, q.question, a.answer, a.created_at::text AS created_at
+     FROM public.user_answers a JOIN public.questions q ON q.id = a.question_id
+     ORDER BY a.user_id, a.created_at, q.question`,
+  );
+  return { users: users.rows, identities: identities.rows, answers: answers.rows };
+}
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'et-backup-file-'));
+  backupFile = join(folder, 'energy-tracker.backup.jsonl');
+  source = await newTarget();
+  const server = await startServer(source);
+  try {
+    const ada = server.client();
+    const adaAccount = await signUp(ada);
+    const names = { first_name: 'Ada', last_name: 'Lovelace-Byron 🙂' };
+    const named = await ada.auth.updateUser({ data: names });
+    if (named.error) throw named.error;
+    await save(ada, adaAccount.userId, {
+      activity: 'Deep work',
+      energy: 83,
+      engagement: 91,
+      flow: true,
+      notes: NOTES,
+    });
+    await save(
+      ada,
+      adaAccount.userId,
+      { activity: 'Meetings, "all" day', energy: 0, engagement: 100, flow: false },
+      '2025-03-01T06:30:00.123456+00:00',
+    );
+    const bob = server.client();
+    const bobAccount = await signUp(bob);
+    await save(bob, bobAccount.userId, {
+      activity: 'Running 🏃',
+      energy: 64,
+      engagement: 55,
+      flow: true,
+      notes: 'new\nline',
+    });
+    // An account with nothing in it yet is an account too.
+    const cleo = server.client();
+    const cleoAccount = await signUp(cleo);
+    people.push(
+      { ...adaAccount, names, entries: await entriesOf(ada) },
+      { ...bobAccount, entries: await entriesOf(bob) },
+      { ...cleoAccount, entries: await entriesOf(cleo) },
+    );
+    rowsBefore = await accountRows(server.db);
+  } finally {
+    await server.stop();
+  }
+  const backup = await runCommand('backup', [backupFile], source.env);
+  expect(backup.stderr).toBe('');
+  expect(backup.code).toBe(0);
+  expect(backup.stdout).toContain('Backed up 3 account(s) and 3 entries (14 answers)');
+  restored = await newTarget();
+}, 120_000);
+
+afterAll(async () => {
+  await source?.remove();
+  await restored?.remove();
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('npm run backup, then npm run restore into an empty database', () => {
+  it('writes one file only its owner may read, starting with a versioned header', async () => {
+    const info = await stat(backupFile);
+    expect(info.mode & 0o777).toBe(0o600);
+    const lines = (await readFile(backupFile, 'utf8')).trimEnd().split('\n');
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({
+      format: 'energy-tracker-backup',
+      version: 1,
+    });
+    expect(JSON.parse(lines.at(-1) ?? '')).toEqual({
+      end: true,
+      rows: { 'auth.users': 3, 'auth.identities': 3, 'public.user_answers': 14 },
+    });
+    // Nothing of the sessions: a restored server starts with everyone signed out.
+    expect(lines.join('\n')).not.toContain(people[0]?.refreshToken);
+  });
+
+  it('brings back every account, password, name and entry, field by field', async () => {
+    const restore = await runCommand('restore', [backupFile], restored.env);
+    expect(restore.stderr).toBe('');
+    expect(restore.code).toBe(0);
+    expect(restore.stdout).toContain('Restored 3 account(s) and 3 entries (14 answers)');
+
+    const server = await startServer(restored);
+    try {
+      // Before anyone signs in (which moves last_sign_in_at): every column as it was.
+      expect(await accountRows(server.db)).toEqual(rowsBefore);
+      for (const person of people) {
+        const client = server.client();
+        const signIn = await client.auth.signInWithPassword({
+          email: person.email,
+          password: PASSWORD,
+        });
+        expect(signIn.error).toBeNull();
+        expect(signIn.data.user?.id).toBe(person.userId);
+        if (person.names) expect(signIn.data.user?.user_metadata).toMatchObject(person.names);
+        expect(await entriesOf(client)).toEqual(person.entries);
+        // Sessions are not part of a backup: the old refresh token is unknown here.
+        const old = await server.client().auth.refreshSession({
+          refresh_token: person.refreshToken,
+        });
+        expect(old.error).not.toBeNull();
+      }
+      const ada = people[0];
+      expect(ada?.entries.map((e) => e['notes'])).toContain(NOTES);
+      expect(ada?.entries[0]?.['created_at']).toBe('2025-03-01T06:30:00.123456+00:00');
+
+      // And the restored server works as before: a new entry, a new account.
+      const client = server.client();
+      await client.auth.signInWithPassword({ email: people[1]?.email ?? '', password: PASSWORD });
+      await save(client, people[1]?.userId ?? '', {
+        activity: 'After the restore',
+        energy: 50,
+        engagement: 50,
+        flow: false,
+      });
+      expect(await entriesOf(client)).toHaveLength(2);
+      expect((await signUp(server.client())).userId).toBeTruthy();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuses to restore into a database that already has accounts, and changes nothing', async () => {
+    const db = await restored.open();
+    const before = await accountRows(db);
+    await db.close();
+
+    const again = await runCommand('restore', [backupFile], restored.env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/already has 4 accounts; restore only into an empty/);
+    expect(again.stderr).not.toMatch(/\n\s+at /);
+
+    const after = await restored.open();
+    try {
+      expect(await accountRows(after)).toEqual(before);
+    } finally {
+      await after.close();
+    }
+  });
+});
+
+describe.runIf(usingRealPostgres)('moving between PostgreSQL and the embedded database', () => {
+  it('restores a PostgreSQL backup into a data directory, and that one back into PostgreSQL', async () => {
+    const embedded = await newTarget('pglite');
+    const postgres = await newTarget('postgres');
+    try {
+      const intoEmbedded = await runCommand('restore', [backupFile], embedded.env);
+      expect(intoEmbedded.stderr).toBe('');
+      const server = await startServer(embedded);
+      try {
+        expect(await accountRows(server.db)).toEqual(rowsBefore);
+        const client = server.client();
+        const signIn = await client.auth.signInWithPassword({
+          email: people[0]?.email ?? '',
+          password: PASSWORD,
+        });
+        expect(signIn.error).toBeNull();
+        expect(await entriesOf(client)).toEqual(people[0]?.entries);
+      } finally {
+        await server.stop();
+      }
+      const fromEmbedded = join(folder, 'from-embedded.jsonl');
+      expect((await runCommand('backup', [fromEmbedded], embedded.env)).stderr).toBe('');
+      const intoPostgres = await runCommand('restore', [fromEmbedded], postgres.env);
+      expect(intoPostgres.stderr).toBe('');
+      const db = await postgres.open();
+      try {
+        const rows = await accountRows(db);
+        // Ada signed in on the embedded server in between.
+        expect(rows.answers).toEqual(rowsBefore.answers);
+        expect(rows.identities).toEqual(rowsBefore.identities);
+        expect(rows.users.map((u) => (u['row'] as { email: string }).email)).toEqual(
+          rowsBefore.users.map((u) => (u['row'] as { email: string }).email),
+        );
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await embedded.remove();
+      await postgres.remove();
+    }
+  });
+});
+
+describe('a backup compressed with gzip', () => {
+  it('restores as it is', async () => {
+    const target = await newTarget();
+    try {
+      const file = join(folder, 'energy.jsonl.gz');
+      await writeFile(file, gzipSync(await readFile(backupFile)));
+      const result = await runCommand('restore', [file], target.env);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toContain('Restored 3 account(s) and 3 entries (14 answers)');
+    } finally {
+      await target.remove();
+    }
+  });
+});
+
+describe('a file that is not a whole backup', () => {
+  let target: Target;
+  beforeAll(async () => {
+    target = await newTarget();
+  });
+  afterAll(() => target?.remove());
+
+  async function refused(content: string | Buffer, message: RegExp) {
+    const file = join(folder, `bad-${Math.random().toString(36).slice(2)}.jsonl`);
+    await writeFile(file, content);
+    const result = await runCommand('restore', [file], target.env);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.code).toBe(1);
+  }
+
+  it('refuses an export, an empty file, a newer format and a damaged or cut-off backup', async () => {
+    const backup = await readFile(backupFile, 'utf8');
+    const lines = backup.trimEnd().split('\n');
+    const header = JSON.parse(lines[0] ?? '') as Record<string, unknown>;
+    await refused(
+      'created_at,activity,energy\n2025-01-01,Running,50\n',
+      /is not an Energy Tracker backup/,
+    );
+    await refused('', /is not an Energy Tracker backup/);
+    await refused(
+      `${JSON.stringify({ ...header, version: 2 })}\n`,
+      /made by a newer version of Energy Tracker \(backup format 2/,
+    );
+    await refused(
+      [
+        JSON.stringify({
+          ...header,
+          migrations: [...(header['migrations'] as []), 'app/9999_x.sql'],
+        }),
+        ...lines.slice(1),
+      ].join('\n'),
+      /newer version of Energy Tracker \(its database had app\/9999_x\.sql\)/,
+    );
+    // Cut off: everything but the last line, which says how many rows there are.
+    await refused(lines.slice(0, -1).join('\n'), /is incomplete/);
+    // A row gone missing in the middle.
+    await refused(
+      [...lines.slice(0, -3), ...lines.slice(-2)].join('\n'),
+      /should hold 14 rows of public.user_answers but holds 13/,
+    );
+    await refused(
+      [...lines.slice(0, 2), '{"table": oops', ...lines.slice(2)].join('\n'),
+      /line 3 is not valid JSON/,
+    );
+
+    // A compressed backup cut off in the middle.
+    const gzipped = gzipSync(backup);
+    await refused(gzipped.subarray(0, gzipped.length - 40), /damaged gzip file|is incomplete/);
+
+    // None of it left anything behind: the restore runs as one transaction.
+    const db = await target.open();
+    try {
+      const { users, answers } = await accountRows(db);
+      expect(users).toEqual([]);
+      expect(answers).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('wrong use of the commands', () => {
+  it('answers a missing or extra argument with the usage, never a stack trace', async () => {
+    for (const command of ['backup', 'restore'] as const) {
+      for (const args of [[], ['a', 'b'], ['--help']]) {
+        const result = await runCommand(command, args, source.env);
+        expect(result.code).toBe(2);
+        expect(result.stderr).toContain(`Usage: npm run ${command} -- <file>`);
+      }
+    }
+  });
+
+  it('says plainly when the file to restore cannot be read', async () => {
+    const missing = await runCommand('restore', [join(folder, 'no-such.jsonl')], source.env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/no-such\.jsonl does not exist/);
+    const folderInstead = await runCommand('restore', [folder], source.env);
+    expect(folderInstead.code).toBe(1);
+    expect(folderInstead.stderr).toMatch(/is not a file/);
+  });
+
+  it('never replaces an existing file, nor writes into a folder that does not exist', async () => {
+    const before = await readFile(backupFile, 'utf8');
+    const existing = await runCommand('backup', [backupFile], source.env);
+    expect(existing.code).toBe(1);
+    expect(existing.stderr).toMatch(/already exists; choose a new file name/);
+    expect(await readFile(backupFile, 'utf8')).toBe(before);
+
+    const nowhere = await runCommand('backup', [join(folder, 'nope', 'b.jsonl')], source.env);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toMatch(/its folder does not exist/);
+    expect(nowhere.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it.skipIf(usingRealPostgres)(
+    'refuses to back up or restore an embedded database a running server holds, or back up none',
+    async () => {
+      const server = await startServer(source);
+      try {
+        const held = await runCommand('backup', [join(folder, 'held.jsonl')], source.env);
+        expect(held.code).toBe(1);
+        expect(held.stderr).toMatch(
+          /in use by another Energy Tracker server .*stop that one first/,
+        );
+        const restoring = await runCommand('restore', [backupFile], source.env);
+        expect(restoring.code).toBe(1);
+        expect(restoring.stderr).toMatch(/in use by another Energy Tracker server/);
+      } finally {
+        await server.stop();
+      }
+      const empty = await runCommand('backup', [join(folder, 'empty.jsonl')], {
+        DATA_DIR: join(folder, 'no-data-here'),
+      });
+      expect(empty.code).toBe(1);
+      expect(empty.stderr).toMatch(/holds no database/);
+    },
+  );
+});
