@@ -34,4 +34,6 @@ export interface Database extends Queryable {
   rowsChanged?: (count: number) => void;
   /** Statements that can run at once: 1 for PGlite, the pool's size for PostgreSQL. */
   readonly concurrency: number;
+  /** Statements run on this process's event loop (PGlite), holding it while they run. */
+  readonly runsOnEventLoop: boolean;
 }

@@ -80,6 +80,7 @@ export function createPgDatabase(connectionString: string): Database {
       }
     },
     concurrency: POOL_SIZE,
+    runsOnEventLoop: false,
     async close() {
       await pool.end();
     },

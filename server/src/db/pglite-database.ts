@@ -46,6 +46,7 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
         return results;
       }),
     concurrency: 1,
+    runsOnEventLoop: true,
     async close() {
       await db.close();
     },

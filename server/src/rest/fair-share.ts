@@ -7,7 +7,9 @@ import { ApiError } from './errors.ts';
 // `slots` are in the database at once, at most `perKey` of them one person's
 // (the token's subject, or the address of an anonymous caller) while others
 // wait, and a freed slot goes to the next person in turn, not to the next
-// request. Slots nobody else wants are used: a person alone is not held back. The slot is
+// request. Slots nobody else wants are used, all but one kept for whoever
+// comes next: a person alone is not held back, and on PostgreSQL a newcomer
+// starts at once instead of waiting for someone's statement to end. The slot is
 // handed over on a later turn of the event loop, so that requests still being
 // read and authenticated get to reach their turn between two statements
 // (ADR 025).
@@ -23,6 +25,11 @@ export interface FairShareLimits {
   perKey: number;
   /** One person's requests waiting for a turn; beyond, 429. */
   waitingPerKey: number;
+  /**
+   * The database runs on this event loop (PGlite): after a long statement,
+   * pause before the next turn so that waiting requests can be read.
+   */
+  pauseAfterLongWork: boolean;
 }
 
 const MAX_PAUSE_MS = 20;
@@ -70,10 +77,11 @@ export function createFairShare(limits: FairShareLimits): FairShare {
       if (active >= limits.slots) return;
       if (lane.waiting.length > 0 && lane.active < limits.perKey) admit(key, lane);
     }
-    // Slots nobody else is waiting for are not left idle: a person alone may
-    // use them all, and gives one back to the next person at the next turn.
+    // Slots nobody else is waiting for are not left idle: beyond their share
+    // a person may use all but one, which stays free so that the next person
+    // to arrive starts at once instead of waiting for a statement to end.
     for (const [key, lane] of lanes) {
-      if (active >= limits.slots) return;
+      if (active >= limits.slots - 1) return;
       if (lane.waiting.length > 0) admit(key, lane);
     }
   };
@@ -84,10 +92,11 @@ export function createFairShare(limits: FairShareLimits): FairShare {
     if (lane.active === 0 && lane.waiting.length === 0) lanes.delete(key);
     if (handingOver) return;
     handingOver = true;
-    // After a long statement (which on PGlite held the event loop too), pause
-    // for a tenth of its time: enough for requests that arrived meanwhile to
-    // be read and authenticated and take their turn, at a tenth of the cost.
-    const pause = Math.min(MAX_PAUSE_MS, heldMs / 10);
+    // After a long statement that held the event loop (PGlite), pause for a
+    // tenth of its time: enough for requests that arrived meanwhile to be
+    // read and authenticated and take their turn, at a tenth of the cost. On
+    // PostgreSQL the loop stayed free and a pause would only leave a slot idle.
+    const pause = limits.pauseAfterLongWork ? Math.min(MAX_PAUSE_MS, heldMs / 10) : 0;
     if (pause >= 1) setTimeout(admitNext, pause);
     else setImmediate(admitNext);
   };
@@ -96,7 +105,8 @@ export function createFairShare(limits: FairShareLimits): FairShare {
     async run(key, work) {
       const lane = laneOf(key);
       const anyWaiting = [...lanes.values()].some((l) => l.waiting.length > 0);
-      if (!handingOver && !anyWaiting && active < limits.slots) {
+      const withinShare = lane.active < limits.perKey || active < limits.slots - 1;
+      if (!handingOver && !anyWaiting && active < limits.slots && withinShare) {
         lane.active += 1;
         active += 1;
       } else if (lane.waiting.length >= limits.waitingPerKey) {

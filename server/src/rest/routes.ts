@@ -95,6 +95,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     slots: ctx.db.concurrency,
     perKey: ctx.config.requestLimits.inFlightPerUser,
     waitingPerKey: ctx.config.requestLimits.waitingPerUser,
+    pauseAfterLongWork: ctx.db.runsOnEventLoop,
   });
 
   // The body is kept as text: payload.ts checks it and PostgreSQL reads the
