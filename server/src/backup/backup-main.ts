@@ -1,6 +1,6 @@
 // `npm run backup -- <file>`: every account and entry of the server's
 // database (DATA_DIR or DATABASE_URL, as the server reads them) into one file.
-import { fileArgument, openExisting, runCommand, where } from './command.ts';
+import { singleArgument, openExisting, runCommand, where } from '../cli/command.ts';
 import { writeBackup } from './write-backup.ts';
 
 const USAGE = `Usage: npm run backup -- <file>
@@ -9,7 +9,7 @@ database to <file>, a new file. Reads DATA_DIR or DATABASE_URL as the server
 does; with the embedded database, stop the server first.`;
 
 process.exitCode = await runCommand('Backup', async (config) => {
-  const file = fileArgument(process.argv.slice(2), USAGE);
+  const file = singleArgument(process.argv.slice(2), USAGE);
   const db = await openExisting(config);
   try {
     const { accounts, entries, rows } = await writeBackup(db, file);

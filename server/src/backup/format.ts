@@ -1,3 +1,4 @@
+import { CommandRefusal } from '../cli/refusal.ts';
 // The backup file (docs/decisions/020-backup-and-restore.md): JSON lines, one
 // header, one line per table row, one end line that makes a cut-off file
 // recognisable. Plain text, so a person can read, grep and compress it.
@@ -26,14 +27,11 @@ export interface EndLine {
   rows: Record<string, number>;
 }
 
-/** What a person did wrong (a bad file, a full database): said in one line, never a stack trace. */
-export class BackupError extends Error {}
-
 export function parseLine(text: string, lineNumber: number, file: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new BackupError(`${file} line ${lineNumber} is not valid JSON; the file is damaged`);
+    throw new CommandRefusal(`${file} line ${lineNumber} is not valid JSON; the file is damaged`);
   }
 }
 
@@ -49,16 +47,16 @@ export function readHeader(firstLine: string | undefined, file: string): BackupH
     value = undefined;
   }
   if (!isObject(value) || value['format'] !== BACKUP_FORMAT) {
-    throw new BackupError(
+    throw new CommandRefusal(
       `${file} is not an Energy Tracker backup (made by "npm run backup -- <file>")`,
     );
   }
   const version = value['version'];
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    throw new BackupError(`${file} has no valid format version; the file is damaged`);
+    throw new CommandRefusal(`${file} has no valid format version; the file is damaged`);
   }
   if (version > BACKUP_VERSION) {
-    throw new BackupError(
+    throw new CommandRefusal(
       `${file} was made by a newer version of Energy Tracker (backup format ${version}; ` +
         `this one reads format ${BACKUP_VERSION}). Update Energy Tracker, then restore.`,
     );
@@ -72,7 +70,7 @@ export function readHeader(firstLine: string | undefined, file: string): BackupH
       (columns) => Array.isArray(columns) && columns.every((c) => typeof c === 'string'),
     );
   if (!validMigrations || !validTables) {
-    throw new BackupError(`${file} has a damaged header (migrations or tables)`);
+    throw new CommandRefusal(`${file} has a damaged header (migrations or tables)`);
   }
   return value as unknown as BackupHeader;
 }

@@ -11,15 +11,9 @@ import {
   type BackedUpTable,
   type QuestionName,
 } from './backed-up-tables.ts';
-import {
-  BackupError,
-  isEndLine,
-  isRowLine,
-  parseLine,
-  readHeader,
-  type BackupHeader,
-} from './format.ts';
+import { isEndLine, isRowLine, parseLine, readHeader, type BackupHeader } from './format.ts';
 import { quoteIdent } from './write-backup.ts';
+import { CommandRefusal } from '../cli/refusal.ts';
 
 // Rows per INSERT: each statement also derives its entries (trigger of
 // migration 0003); fewer, larger statements restore 20,000 entries on the
@@ -40,15 +34,15 @@ export interface OpenedBackup {
  */
 export async function openBackup(file: string): Promise<OpenedBackup> {
   const info = await stat(file).catch((err: NodeJS.ErrnoException) => {
-    throw new BackupError(
+    throw new CommandRefusal(
       err.code === 'ENOENT' ? `${file} does not exist` : `cannot read ${file}: ${err.message}`,
     );
   });
-  if (!info.isFile()) throw new BackupError(`${file} is not a file`);
+  if (!info.isFile()) throw new CommandRefusal(`${file} is not a file`);
   const input = await readText(file);
   // A read can fail in the stream or, surfaced by readline, in the iterator.
   const readError = (err: NodeJS.ErrnoException) =>
-    new BackupError(
+    new CommandRefusal(
       err.code === 'EACCES'
         ? `cannot read ${file}: permission denied`
         : err.code?.startsWith('Z_')
@@ -65,7 +59,7 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
   const lines: AsyncIterator<[number, string]> = {
     async next() {
       const r = await Promise.race([raw.next(), failed]).catch((err: unknown) => {
-        throw err instanceof BackupError ? err : readError(err as NodeJS.ErrnoException);
+        throw err instanceof CommandRefusal ? err : readError(err as NodeJS.ErrnoException);
       });
       if (r.done) return { done: true, value: undefined };
       lineNumber += 1;
@@ -81,7 +75,7 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
     const header = readHeader(first.done ? undefined : first.value[1], file);
     for (const name of Object.keys(header.tables)) {
       if (!BACKED_UP_TABLES.some((t) => t.name === name)) {
-        throw new BackupError(
+        throw new CommandRefusal(
           `${file} holds the table ${name}, which this version does not know; ` +
             `it was made by a newer version of Energy Tracker`,
         );
@@ -99,7 +93,7 @@ const GZIP_MAGIC = [0x1f, 0x8b];
 /** The file's text; a backup compressed with gzip (by cron, say) is read as it is. */
 async function readText(file: string): Promise<Readable> {
   const handle = await open(file, 'r').catch((err: NodeJS.ErrnoException) => {
-    throw new BackupError(
+    throw new CommandRefusal(
       err.code === 'EACCES' ? `cannot read ${file}: permission denied` : err.message,
     );
   });
@@ -132,7 +126,7 @@ export async function restoreBackup(db: Database, backup: OpenedBackup): Promise
     const existing = await tx.query<{ n: number }>('SELECT count(*)::integer AS n FROM auth.users');
     const accounts = existing.rows[0]?.n ?? 0;
     if (accounts > 0) {
-      throw new BackupError(
+      throw new CommandRefusal(
         `the target already has ${accounts} account${accounts === 1 ? '' : 's'}; ` +
           'restore only into an empty data directory or an empty database (nothing was changed)',
       );
@@ -155,7 +149,7 @@ async function refuseNewerSchema(db: Database, { file, header }: OpenedBackup) {
   const known = new Set(applied.rows.map((r) => r.name));
   const unknown = header.migrations.filter((m) => !known.has(m));
   if (unknown.length > 0) {
-    throw new BackupError(
+    throw new CommandRefusal(
       `${file} was made by a newer version of Energy Tracker (its database had ` +
         `${unknown.join(', ')}); update Energy Tracker, then restore`,
     );
@@ -164,7 +158,7 @@ async function refuseNewerSchema(db: Database, { file, header }: OpenedBackup) {
     const columns = new Set(await backedUpColumns(db, table));
     const missing = (header.tables[table.name] ?? []).filter((c) => !columns.has(c));
     if (missing.length > 0) {
-      throw new BackupError(
+      throw new CommandRefusal(
         `${file} has columns this database lacks (${table.name}: ${missing.join(', ')}); ` +
           'it was made by a newer version of Energy Tracker',
       );
@@ -188,7 +182,7 @@ async function insertRows(tx: Queryable, backup: OpenedBackup): Promise<Record<s
   for (;;) {
     const next = await lines.next();
     if (next.done) {
-      throw new BackupError(
+      throw new CommandRefusal(
         `${file} is incomplete (its last line is missing: cut off while copying or writing?); nothing was restored`,
       );
     }
@@ -202,11 +196,13 @@ async function insertRows(tx: Queryable, backup: OpenedBackup): Promise<Record<s
       return counts;
     }
     if (!isRowLine(value)) {
-      throw new BackupError(`${file} line ${lineNumber} is not a table row; the file is damaged`);
+      throw new CommandRefusal(
+        `${file} line ${lineNumber} is not a table row; the file is damaged`,
+      );
     }
     const table = BACKED_UP_TABLES.find((t) => t.name === value.table);
     if (!table || !(table.name in header.tables)) {
-      throw new BackupError(`${file} line ${lineNumber} names an unknown table ${value.table}`);
+      throw new CommandRefusal(`${file} line ${lineNumber} names an unknown table ${value.table}`);
     }
     if (table !== batchTable || batch.length >= BATCH_ROWS) {
       await flush();
@@ -266,7 +262,7 @@ function withQuestionId(
       ? questions.get(questionKey(question.page, question.text))
       : undefined;
   if (id === undefined) {
-    throw new BackupError(
+    throw new CommandRefusal(
       `${file} line ${lineNumber} answers a question this database does not have ` +
         `(${JSON.stringify(question ?? null)})`,
     );
@@ -279,7 +275,7 @@ async function expectNothingAfter(lines: AsyncIterator<[number, string]>, file: 
     const next = await lines.next();
     if (next.done) return;
     if (next.value[1].trim() !== '') {
-      throw new BackupError(
+      throw new CommandRefusal(
         `${file} goes on after its last line (line ${next.value[0]}); the file is damaged`,
       );
     }
@@ -289,7 +285,7 @@ async function expectNothingAfter(lines: AsyncIterator<[number, string]>, file: 
 function checkCounts(expected: Record<string, number>, read: Record<string, number>, file: string) {
   for (const table of new Set([...Object.keys(expected), ...Object.keys(read)])) {
     if ((expected[table] ?? 0) !== (read[table] ?? 0)) {
-      throw new BackupError(
+      throw new CommandRefusal(
         `${file} should hold ${expected[table] ?? 0} rows of ${table} but holds ` +
           `${read[table] ?? 0}; the file is damaged (nothing was restored)`,
       );

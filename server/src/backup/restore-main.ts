@@ -1,7 +1,7 @@
 // `npm run restore -- <file>`: a backup into an empty server database
 // (DATA_DIR or DATABASE_URL, as the server reads them), migrated first as the
 // server does at start.
-import { fileArgument, openMigrated, runCommand, where } from './command.ts';
+import { singleArgument, openMigrated, runCommand, where } from '../cli/command.ts';
 import { openBackup, restoreBackup } from './restore-backup.ts';
 
 const USAGE = `Usage: npm run restore -- <file>
@@ -10,7 +10,7 @@ an empty database: DATA_DIR or DATABASE_URL, as the server reads them. Refuses
 a database that already has accounts.`;
 
 process.exitCode = await runCommand('Restore', async (config) => {
-  const file = fileArgument(process.argv.slice(2), USAGE);
+  const file = singleArgument(process.argv.slice(2), USAGE);
   // The file is checked before the database is opened: a wrong file changes nothing.
   const backup = await openBackup(file);
   try {

@@ -7,13 +7,8 @@ import {
   QUESTION_FIELD,
   type BackedUpTable,
 } from './backed-up-tables.ts';
-import {
-  BACKUP_FORMAT,
-  BACKUP_VERSION,
-  BackupError,
-  type BackupHeader,
-  type EndLine,
-} from './format.ts';
+import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader, type EndLine } from './format.ts';
+import { CommandRefusal } from '../cli/refusal.ts';
 
 const PAGE_ROWS = 1000;
 
@@ -33,7 +28,7 @@ export async function writeBackup(db: Database, file: string): Promise<BackupSum
   await refuseExisting(file);
   const partial = join(dirname(file), `.${basename(file)}.${process.pid}.partial`);
   const handle = await open(partial, 'wx', 0o600).catch((err: NodeJS.ErrnoException) => {
-    throw new BackupError(`cannot write ${file}: ${reason(err)}`);
+    throw new CommandRefusal(`cannot write ${file}: ${reason(err)}`);
   });
   try {
     const summary = await db.transaction(async (tx) => {
@@ -45,7 +40,7 @@ export async function writeBackup(db: Database, file: string): Promise<BackupSum
     await handle.sync();
     await handle.close();
     await link(partial, file).catch((err: NodeJS.ErrnoException) => {
-      throw new BackupError(`cannot write ${file}: ${reason(err)}`);
+      throw new CommandRefusal(`cannot write ${file}: ${reason(err)}`);
     });
     return summary;
   } finally {
@@ -62,7 +57,7 @@ async function writeRows(
     `SELECT to_regclass('et_meta.schema_migrations') IS NOT NULL AS ok`,
   );
   if (!hasMigrations.rows[0]?.ok) {
-    throw new BackupError('the database holds no Energy Tracker data (it was never migrated)');
+    throw new CommandRefusal('the database holds no Energy Tracker data (it was never migrated)');
   }
   const migrations = await tx.query<{ name: string }>(
     'SELECT name FROM et_meta.schema_migrations ORDER BY name',
@@ -147,7 +142,7 @@ export function quoteIdent(name: string): string {
 async function refuseExisting(file: string) {
   const existing = await stat(file).catch(() => undefined);
   if (existing) {
-    throw new BackupError(
+    throw new CommandRefusal(
       `${file} already exists; choose a new file name (a backup never replaces a file)`,
     );
   }

@@ -105,20 +105,23 @@ export interface CommandResult {
 const COMMANDS = {
   backup: fileURLToPath(new URL('../../src/backup/backup-main.ts', import.meta.url)),
   restore: fileURLToPath(new URL('../../src/backup/restore-main.ts', import.meta.url)),
+  'reset-password': fileURLToPath(new URL('../../src/cli/reset-password-main.ts', import.meta.url)),
 };
 
-/** The real command, as `npm run backup -- …` runs it, in a process of its own. */
+/** The real command, as `npm run backup -- …` (or restore, reset-password) runs it, in a process of its own. */
 export function runCommand(
   command: keyof typeof COMMANDS,
   args: string[],
   env: Record<string, string>,
+  /** What the command reads on standard input (piped, as from a script). */
+  input = '',
 ): Promise<CommandResult> {
   const inherited = { ...process.env };
   // Only what the test says decides where the data is.
   delete inherited['DATA_DIR'];
   delete inherited['DATABASE_URL'];
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [COMMANDS[command], ...args],
       { env: { ...inherited, ...env }, timeout: 60_000 },
@@ -127,5 +130,6 @@ export function runCommand(
         resolve({ code, stdout, stderr });
       },
     );
+    child.stdin?.end(input);
   });
 }

@@ -4,7 +4,7 @@ import { ConfigError, readConfig, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { createPgDatabase } from '../db/pg-database.ts';
 import { openDatabase, openEmbedded } from '../runtime.ts';
-import { BackupError } from './format.ts';
+import { CommandRefusal } from './refusal.ts';
 
 // What `npm run backup` and `npm run restore` share: reading the server's own
 // configuration, opening its database, and turning every failure into one
@@ -12,8 +12,8 @@ import { BackupError } from './format.ts';
 
 export class UsageError extends Error {}
 
-/** The one file argument; anything else is a usage error. */
-export function fileArgument(argv: string[], usage: string): string {
+/** The one argument (a file, an address); anything else is a usage error. */
+export function singleArgument(argv: string[], usage: string): string {
   const args = argv.filter((a) => a !== '--');
   if (args.length !== 1 || args[0] === '' || args[0]?.startsWith('-')) {
     throw new UsageError(usage);
@@ -39,7 +39,7 @@ export async function openExisting(config: Config): Promise<Database> {
       () => false,
     ))
   ) {
-    throw new BackupError(
+    throw new CommandRefusal(
       `DATA_DIR ${config.dataDir} holds no database; set DATA_DIR (or DATABASE_URL) as the server has it`,
     );
   }
@@ -79,7 +79,7 @@ export async function runCommand(
       return 2;
     }
     const message = err instanceof Error ? err.message : String(err);
-    if (err instanceof BackupError) {
+    if (err instanceof CommandRefusal) {
       console.error(`${name} refused: ${message}`);
     } else {
       console.error(`${name} failed (${where(config)}): ${message}`);
