@@ -72,6 +72,7 @@ describe.skipIf(skipBrowserTests)('changing entries', () => {
     await signUp(page, uniqueEmail('past'));
     const form = trackForm(page);
     await form.activity.fill('Morning swim');
+    await page.getByRole('button', { name: 'Log an earlier time' }).click();
     const when = page.getByLabel('When');
     await when.fill(`${new Date().getUTCFullYear() + 1}-01-01T08:00`);
     await page.getByText('An entry cannot be in the future').waitFor();
@@ -80,7 +81,7 @@ describe.skipIf(skipBrowserTests)('changing entries', () => {
     await when.fill('2025-06-10T06:30');
     await form.save.click();
     await page.getByText('Activity saved!').waitFor();
-    expect(await when.inputValue()).toBe('');
+    expect(await when.count()).toBe(0);
     await openTab(page, 'Look Back');
     await activityList(page).waitFor();
     expect(await readActivityList(page)).toMatchObject([

@@ -7,6 +7,7 @@ import { toPercent } from '../dial-math.ts';
 import { useActivitySuggestions } from '../hooks/use-activity-suggestions.ts';
 import { useSaveActivity } from '../hooks/use-save-activity.ts';
 import { CircularDial } from './CircularDial.tsx';
+import { PastTimeField } from './PastTimeField.tsx';
 
 interface TrackForm {
   activity: string;
@@ -30,6 +31,7 @@ const EMPTY_FORM: TrackForm = {
 
 export function TrackTab() {
   const [form, setForm] = useState<TrackForm>(EMPTY_FORM);
+  const [showWhen, setShowWhen] = useState(false);
   const save = useSaveActivity();
   const suggestions = useActivitySuggestions();
   const showToast = useToast();
@@ -51,6 +53,7 @@ export function TrackTab() {
       {
         onSuccess: () => {
           setForm(EMPTY_FORM);
+          setShowWhen(false);
           showToast('success', 'Activity saved!');
         },
         onError: (error) => showToast('error', `Failed to save activity: ${errorMessage(error)}`),
@@ -121,33 +124,32 @@ export function TrackTab() {
             onChange={(e) => update('notes', e.target.value)}
           />
         </div>
-        <div>
-          <label htmlFor="track-when" className="field-label">
-            When
-          </label>
-          <input
-            id="track-when"
-            type="datetime-local"
-            className="text-input"
-            max={when.latest}
+        {showWhen && (
+          <PastTimeField
             value={form.when}
-            aria-invalid={when.problem !== undefined}
-            aria-describedby="track-when-hint"
-            onChange={(e) => update('when', e.target.value)}
+            onChange={(value) => update('when', value)}
+            problem={when.problem}
+            latest={when.latest}
           />
-          <p
-            id="track-when-hint"
-            className={`mt-1 text-sm ${when.problem ? 'text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}
-          >
-            {when.problem ?? 'Leave empty for now, or choose an earlier time.'}
-          </p>
-        </div>
+        )}
         <button
           type="submit"
           className="btn-primary w-full"
           disabled={blank || save.isPending || when.problem !== undefined}
         >
           {save.isPending ? 'Saving...' : 'Save Activity'}
+        </button>
+        {/* After Save, so that the form's own order (Notes, then Save) stays as it was. */}
+        <button
+          type="button"
+          className="-mt-2 self-center rounded-lg px-3 py-2 text-sm font-medium text-violet-800 underline underline-offset-2 hover:bg-violet-50 dark:text-violet-200 dark:hover:bg-violet-950"
+          aria-expanded={showWhen}
+          onClick={() => {
+            if (showWhen) update('when', '');
+            setShowWhen(!showWhen);
+          }}
+        >
+          {showWhen ? 'Use the current time' : 'Log an earlier time'}
         </button>
       </form>
       <p className="mt-4 px-1 text-sm text-slate-600 dark:text-slate-300">
