@@ -99,17 +99,21 @@ describe('update_entry', () => {
     expect(await entriesOf(user)).toEqual([before]);
   });
 
-  it('refuses a time another entry holds (409) and leaves both entries whole', async () => {
+  it('moves an entry to a time another entry holds a microsecond on, as saves do, keeping both', async () => {
     const user = await signedInClient(server, 'collide');
     const first = await entryAt(user, '2025-05-04T09:00:00Z', 'First');
     const second = await entryAt(user, '2025-05-04T10:00:00Z', 'Second');
-    const { error, status } = await edit(user, {
+    const { data, error } = await edit(user, {
       entry_time: second.created_at,
       new_time: first.created_at,
     });
-    expect(status).toBe(409);
-    expect(error).toMatchObject({ code: 'PT409', message: 'Another entry already has this time' });
-    expect(await entriesOf(user)).toEqual([first, second]);
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ activity: 'Deep work' });
+    expect(String(data.created_at)).toMatch(/^2025-05-04T09:00:00\.000001/);
+    const after = await entriesOf(user);
+    expect(after).toHaveLength(2);
+    expect(after[0]).toEqual(first);
+    expect(after[1]).toMatchObject({ created_at: data.created_at, activity: 'Deep work' });
   });
 
   it('refuses bad values with a 400 naming the field, changing nothing', async () => {
