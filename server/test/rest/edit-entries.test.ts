@@ -136,6 +136,33 @@ describe('update_entry', () => {
     expect(await entriesOf(user)).toEqual([before]);
   });
 
+  it('answers odd argument shapes with a 4xx, never a 500, changing nothing', async () => {
+    const user = await signedInClient(server, 'odd-shapes');
+    const before = await entryAt(user, '2025-05-05T11:00:00Z');
+    // (A JSON array or object given for a text argument is its JSON text, as
+    // PostgREST passes it; that is a valid if odd activity, so not here.)
+    const shapes: Record<string, unknown>[] = [
+      { entry_time: 'yesterday-ish' },
+      { entry_time: before.created_at, new_time: 'not a time' },
+      { entry_time: before.created_at, new_time: 'infinity' },
+      { entry_time: before.created_at, new_time: '294277-01-01T00:00:00Z' },
+      { entry_time: null },
+      { entry_time: before.created_at, energy: 99_999_999_999 },
+      { entry_time: before.created_at, energy: 50.5 },
+      { entry_time: before.created_at, flow_state: 'maybe' },
+      { entry_time: before.created_at, activity: 'nul \u0000 inside' },
+      { entry_time: before.created_at, unknown_argument: 1 },
+    ];
+    for (const args of shapes) {
+      const { status, error } = await edit(user, args);
+      const label = JSON.stringify(args).slice(0, 80);
+      expect(status, label).toBeGreaterThanOrEqual(400);
+      expect(status, label).toBeLessThan(500);
+      expect(error?.message, label).toBeTruthy();
+    }
+    expect(await entriesOf(user)).toEqual([before]);
+  });
+
   it("cannot touch another person's entry: it is not found, and stays whole", async () => {
     const mine = await entryAt(alice, '2025-05-06T09:00:00Z', 'Private');
     const { error, status } = await edit(bob, { entry_time: mine.created_at });
