@@ -76,6 +76,7 @@ describe.skipIf(skipBrowserTests)('changing entries', () => {
     await when.fill(`${new Date().getUTCFullYear() + 1}-01-01T08:00`);
     await page.getByText('An entry cannot be in the future').waitFor();
     expect(await form.save.isDisabled()).toBe(true);
+    await screenshotAtSizes(page, 'track-when-future', { sizes: [{ width: 390, height: 844 }] });
 
     await when.fill('2025-06-10T06:30');
     await form.save.click();
