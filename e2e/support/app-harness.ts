@@ -14,8 +14,11 @@ export interface UserBrowser {
 export interface AppHarness {
   /** The server's origin, e.g. http://127.0.0.1:41234. */
   readonly url: string;
-  /** A new browser context with one page on the phone viewport, watched for errors. */
-  newUser(): Promise<UserBrowser>;
+  /**
+   * A new browser context with one page on the phone viewport, watched for
+   * errors; `touch` gives it a touch screen, so tests can tap.
+   */
+  newUser(options?: { touch?: boolean }): Promise<UserBrowser>;
 }
 
 export const PHONE = { width: 390, height: 844 } as const;
@@ -65,7 +68,7 @@ export function useApp(options: AppOptions = {}): AppHarness {
       if (!server) throw new Error('the server is not started yet (use the harness in a test)');
       return server.url;
     },
-    async newUser() {
+    async newUser({ touch = false } = {}) {
       if (!browser || !server) throw new Error('the browser is not started yet');
       // A fixed locale and time zone make the list's date text predictable.
       const context = await browser.newContext({
@@ -73,6 +76,7 @@ export function useApp(options: AppOptions = {}): AppHarness {
         viewport: PHONE,
         locale: 'en-US',
         timezoneId: 'UTC',
+        hasTouch: touch,
       });
       // A step that cannot happen fails in 10 s, not Playwright's 30 s default.
       context.setDefaultTimeout(10_000);

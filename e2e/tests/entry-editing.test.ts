@@ -67,7 +67,7 @@ describe.skipIf(skipBrowserTests)('changing entries', () => {
     await expect.poll(() => readActivityList(page)).toEqual(before);
   });
 
-  it('logs an activity for earlier today from Track, and refuses the future', async () => {
+  it('logs an activity for a past day from Track, and refuses the future', async () => {
     const { page } = await app.newUser();
     await signUp(page, uniqueEmail('past'));
     const form = trackForm(page);
@@ -77,6 +77,7 @@ describe.skipIf(skipBrowserTests)('changing entries', () => {
     await when.fill(`${new Date().getUTCFullYear() + 1}-01-01T08:00`);
     await page.getByText('An entry cannot be in the future').waitFor();
     expect(await form.save.isDisabled()).toBe(true);
+    await screenshotAtSizes(page, 'track-when-future', { sizes: [{ width: 390, height: 844 }] });
 
     await when.fill('2025-06-10T06:30');
     await form.save.click();
@@ -87,5 +88,54 @@ describe.skipIf(skipBrowserTests)('changing entries', () => {
     expect(await readActivityList(page)).toMatchObject([
       { name: 'Morning swim', when: 'Jun 10, 6:30 AM' },
     ]);
+  });
+
+  it("opens an entry by touch; moved onto another entry's time, both entries stay", async () => {
+    const { page } = await app.newUser({ touch: true });
+    await signUp(page, uniqueEmail('touch'));
+    await saveActivity(page, { activity: 'Reading', energy: 50, engagement: 70 });
+    await saveActivity(page, { activity: 'Cooking', energy: 60, engagement: 40 });
+    await openTab(page, 'Look Back');
+    await activityList(page).waitFor();
+
+    // Both moved to the same minute: the second lands a microsecond later.
+    for (const name of ['Reading', 'Cooking']) {
+      await page.getByRole('button', { name: `Edit ${name}` }).tap();
+      const form = page.getByRole('form', { name: `Edit ${name}` });
+      await form.getByLabel('When').fill('2025-04-02T18:15');
+      await form.getByRole('button', { name: 'Save changes' }).tap();
+      await page.getByText('Entry updated').first().waitFor();
+      await form.waitFor({ state: 'detached' });
+    }
+    const listed = await readActivityList(page);
+    expect(listed.map(({ name, when }) => ({ name, when }))).toEqual([
+      { name: 'Cooking', when: 'Apr 2, 6:15 PM' },
+      { name: 'Reading', when: 'Apr 2, 6:15 PM' },
+    ]);
+    expect(listed[0]).toMatchObject({ energy: '60%', engagement: '40%' });
+    expect(listed[1]).toMatchObject({ energy: '50%', engagement: '70%' });
+  });
+
+  it('logs an activity for an hour ago, listed before one of a past day', async () => {
+    const { page } = await app.newUser();
+    await signUp(page, uniqueEmail('hour-ago'));
+    const form = trackForm(page);
+    const earlier = page.getByRole('button', { name: 'Log an earlier time' });
+    const when = page.getByLabel('When');
+    await form.activity.fill('Long ago');
+    await earlier.click();
+    await when.fill('2024-12-31T23:59');
+    await form.save.click();
+    await page.getByText('Activity saved!').waitFor();
+    // The context's time zone is UTC, so the local value is the UTC one.
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString().slice(0, 16);
+    await form.activity.fill('Coffee');
+    await earlier.click();
+    await when.fill(hourAgo);
+    await form.save.click();
+    await expect.poll(() => when.count()).toBe(0);
+    await openTab(page, 'Look Back');
+    await activityList(page).waitFor();
+    expect(await listedNames(page)).toEqual(['Coffee', 'Long ago']);
   });
 });

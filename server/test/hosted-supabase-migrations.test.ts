@@ -118,6 +118,9 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(callable).toContain('delete_my_account(text)');
     expect(callable).toContain('insights(integer,text)');
     expect(callable).toContain('activity_suggestions(integer)');
+    expect(callable).toContain(
+      'update_entry(timestamp with time zone,text,integer,integer,boolean,text,timestamp with time zone)',
+    );
     // The one function that runs as its owner checks the caller itself (0008).
     expect(rows.filter((r) => r.definer).map((r) => r.fn)).toEqual(['delete_my_account(text)']);
     expect(callable.filter((fn) => fn.startsWith('journal_private.'))).toEqual([]);
@@ -167,6 +170,61 @@ describe('the app migrations on a Supabase-shaped database', () => {
       [[alice, bob]],
     );
     expect(Number(others.rows[0]?.n)).toBeGreaterThan(0);
+  });
+
+  it("let a person edit, delete and restore their own entry, and never another's", async () => {
+    const dave = randomUUID();
+    await database.db.query(
+      `INSERT INTO auth.users (id, aud, role, email)
+       VALUES ($1, 'authenticated', 'authenticated', 'dave@example.com')`,
+      [dave],
+    );
+    await saveEntry(dave, 'To edit');
+    // As text: a JavaScript Date would drop the microseconds of the instant.
+    const davesTime = (
+      await database.db.query<{ created_at: string }>(
+        'SELECT created_at::text FROM public.activity_entries WHERE user_id = $1',
+        [dave],
+      )
+    ).rows[0]!.created_at;
+    const edit = (userId: string) =>
+      as('authenticated', userId, (tx) =>
+        tx.query<{ result: { activity: string } }>(
+          "SELECT public.update_entry($1, 'Edited', 10, 20, false, NULL, NULL) AS result",
+          [davesTime],
+        ),
+      );
+    await expect(edit(alice)).rejects.toThrow('Entry not found');
+    const deletedByAlice = await as('authenticated', alice, (tx) =>
+      tx.query('DELETE FROM public.user_answers WHERE created_at = $1 RETURNING id', [davesTime]),
+    );
+    expect(deletedByAlice.rows).toEqual([]);
+    expect((await edit(dave)).rows[0]?.result.activity).toBe('Edited');
+    // Delete and undo, as the app does: the same rows back at the same time.
+    await as('authenticated', dave, async (tx) => {
+      const { rows } = await tx.query(
+        `DELETE FROM public.user_answers WHERE created_at = $1
+         RETURNING user_id, question_id, answer, created_at::text`,
+        [davesTime],
+      );
+      expect(rows).toHaveLength(4);
+      for (const row of rows as {
+        user_id: string;
+        question_id: number;
+        answer: string;
+        created_at: string;
+      }[]) {
+        await tx.query(
+          'INSERT INTO public.user_answers (user_id, question_id, answer, created_at) VALUES ($1, $2, $3, $4)',
+          [row.user_id, row.question_id, row.answer, row.created_at],
+        );
+      }
+    });
+    const { rows } = await database.db.query<{ activity: string; energy: number }>(
+      'SELECT activity, energy FROM public.activity_entries WHERE user_id = $1 AND created_at = $2',
+      [dave, davesTime],
+    );
+    expect(rows).toEqual([{ activity: 'Edited', energy: 10 }]);
   });
 
   it("let insights count only the caller's own entries", async () => {

@@ -52,11 +52,20 @@ BEGIN
     RAISE EXCEPTION 'Entry not found'
       USING ERRCODE = 'PT404', DETAIL = 'It may have been deleted, for example in another tab.';
   END IF;
-  IF target <> entry_time AND EXISTS (
-    SELECT 1 FROM public.user_answers a WHERE a.user_id = caller AND a.created_at = target
-  ) THEN
-    RAISE EXCEPTION 'Another entry already has this time'
-      USING ERRCODE = 'PT409', HINT = 'Choose another minute or second.';
+  -- A new time another entry already holds moves a microsecond on, as a
+  -- save at a taken instant does (0004), under the same per-instant lock, so
+  -- two entries never merge into one and the edit never fails for it.
+  IF target <> entry_time THEN
+    LOOP
+      PERFORM pg_advisory_xact_lock(hashtextextended(
+        'journal.entry_time ' || caller::text || ' ' ||
+          (extract(epoch FROM target) * 1000000)::bigint::text,
+        0));
+      EXIT WHEN NOT EXISTS (
+        SELECT 1 FROM public.user_answers a WHERE a.user_id = caller AND a.created_at = target
+      );
+      target := target + interval '1 microsecond';
+    END LOOP;
   END IF;
 
   INSERT INTO public.user_answers (user_id, question_id, answer, created_at)

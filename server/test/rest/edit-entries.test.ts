@@ -99,17 +99,21 @@ describe('update_entry', () => {
     expect(await entriesOf(user)).toEqual([before]);
   });
 
-  it('refuses a time another entry holds (409) and leaves both entries whole', async () => {
+  it('moves an entry to a time another entry holds a microsecond on, as saves do, keeping both', async () => {
     const user = await signedInClient(server, 'collide');
     const first = await entryAt(user, '2025-05-04T09:00:00Z', 'First');
     const second = await entryAt(user, '2025-05-04T10:00:00Z', 'Second');
-    const { error, status } = await edit(user, {
+    const { data, error } = await edit(user, {
       entry_time: second.created_at,
       new_time: first.created_at,
     });
-    expect(status).toBe(409);
-    expect(error).toMatchObject({ code: 'PT409', message: 'Another entry already has this time' });
-    expect(await entriesOf(user)).toEqual([first, second]);
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ activity: 'Deep work' });
+    expect(String(data.created_at)).toMatch(/^2025-05-04T09:00:00\.000001/);
+    const after = await entriesOf(user);
+    expect(after).toHaveLength(2);
+    expect(after[0]).toEqual(first);
+    expect(after[1]).toMatchObject({ created_at: data.created_at, activity: 'Deep work' });
   });
 
   it('refuses bad values with a 400 naming the field, changing nothing', async () => {
@@ -129,6 +133,33 @@ describe('update_entry', () => {
     }
     const wrongType = await edit(user, { entry_time: before.created_at, energy: 'lots' });
     expect(wrongType.status).toBe(400);
+    expect(await entriesOf(user)).toEqual([before]);
+  });
+
+  it('answers odd argument shapes with a 4xx, never a 500, changing nothing', async () => {
+    const user = await signedInClient(server, 'odd-shapes');
+    const before = await entryAt(user, '2025-05-05T11:00:00Z');
+    // (A JSON array or object given for a text argument is its JSON text, as
+    // PostgREST passes it; that is a valid if odd activity, so not here.)
+    const shapes: Record<string, unknown>[] = [
+      { entry_time: 'yesterday-ish' },
+      { entry_time: before.created_at, new_time: 'not a time' },
+      { entry_time: before.created_at, new_time: 'infinity' },
+      { entry_time: before.created_at, new_time: '294277-01-01T00:00:00Z' },
+      { entry_time: null },
+      { entry_time: before.created_at, energy: 99_999_999_999 },
+      { entry_time: before.created_at, energy: 50.5 },
+      { entry_time: before.created_at, flow_state: 'maybe' },
+      { entry_time: before.created_at, activity: 'nul \u0000 inside' },
+      { entry_time: before.created_at, unknown_argument: 1 },
+    ];
+    for (const args of shapes) {
+      const { status, error } = await edit(user, args);
+      const label = JSON.stringify(args).slice(0, 80);
+      expect(status, label).toBeGreaterThanOrEqual(400);
+      expect(status, label).toBeLessThan(500);
+      expect(error?.message, label).toBeTruthy();
+    }
     expect(await entriesOf(user)).toEqual([before]);
   });
 
