@@ -10,7 +10,7 @@ export interface PastTime {
 }
 
 /**
- * The Track form's optional "When" (docs/product.md, "Editing, deleting and logging the past"). A chosen minute
+ * The Track form's optional "When" (docs/product.md 11.1). A chosen minute
  * gets the current second and millisecond, so that two entries logged for the
  * same past minute are still two instants, as two saves "now" are.
  */

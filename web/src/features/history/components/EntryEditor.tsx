@@ -33,7 +33,7 @@ function draftOf(entry: Activity): Draft {
 }
 
 /**
- * One entry opened for changes, in place of its card (docs/product.md, "Editing, deleting and logging the past").
+ * One entry opened for changes, in place of its card (docs/product.md 11.1).
  * Saving is one call that changes all or nothing; deleting offers Undo in a
  * toast, which outlives this form.
  */

@@ -8,7 +8,7 @@ interface Props {
   latest: string;
 }
 
-/** Track's optional "When", for logging something earlier (docs/product.md, "Editing, deleting and logging the past"). */
+/** Track's optional "When", for logging something earlier (docs/product.md 11.1). */
 export function PastTimeField({ value, onChange, problem, latest }: Props) {
   return (
     <div>
