@@ -3,6 +3,7 @@ import { Suspense, use, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../components/BrandMark.tsx';
 import { ArrivalNotice } from './ArrivalNotice.tsx';
+import { SignedInProviders } from './SignedInProviders.tsx';
 import { TabBar, type TabDefinition } from '../components/TabBar.tsx';
 import { ToastProvider } from '../components/toast.tsx';
 import { HistoryTab } from '../features/history/components/HistoryTab.tsx';
@@ -44,6 +45,14 @@ const INSIGHTS_PATH = '/insights';
 
 /** The signed-in app: four tabs kept in page state (docs/product.md 2), Track first; Insights also at /insights. */
 export default function MainApp() {
+  return (
+    <SignedInProviders>
+      <SignedInApp />
+    </SignedInProviders>
+  );
+}
+
+function SignedInApp() {
   const location = useLocation();
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabId>(location.pathname === INSIGHTS_PATH ? 'insights' : 'track');
