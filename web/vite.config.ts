@@ -16,7 +16,7 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
             },
             // The login screen needs only the auth client (docs/decisions/027);
             // the rest of supabase-js loads with the signed-in app.

@@ -1,5 +1,5 @@
 import type { AuthClient } from './lib/auth-client.ts';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './lib/router/histories.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
 import { AppRoutes } from './app/AppRoutes.tsx';
 import type { RuntimeConfig } from './lib/runtime-config.ts';

@@ -1,6 +1,6 @@
 import { ChartNoAxesCombined, History, NotebookPen, UserRound } from 'lucide-react';
 import { Suspense, use, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../lib/router/router.tsx';
 import { BrandMark } from '../components/BrandMark.tsx';
 import { ArrivalNotice } from './ArrivalNotice.tsx';
 import { SignedInProviders } from './SignedInProviders.tsx';
@@ -72,7 +72,7 @@ function SignedInApp() {
     setTab(next);
     if (next !== 'history') setHistoryActivity('');
     const path = next === 'insights' ? INSIGHTS_PATH : '/';
-    if (location.pathname !== path) void navigate(path, { replace: true });
+    if (location.pathname !== path) navigate(path, { replace: true });
   }
 
   return (

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../src/lib/router/histories.tsx';
 import { AppProviders } from '../../src/app/AppProviders.tsx';
 import { RequireAuth } from '../../src/app/RequireAuth.tsx';
 import { SignedInProviders } from '../../src/app/SignedInProviders.tsx';
@@ -17,7 +17,7 @@ export function renderApp(
   { supabase, path = '/' }: { supabase: SupabaseClient; path?: string },
 ) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter path={path}>
       <AppProviders auth={supabase.auth} config={testRuntimeConfig()}>
         {ui}
       </AppProviders>

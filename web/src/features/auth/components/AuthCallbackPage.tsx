@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router.tsx';
 import { ScreenSkeleton } from '../../../components/ScreenSkeleton.tsx';
 import { useAuthClient } from '../../../lib/app-context.tsx';
 import { authFailureText } from '../auth-error-text.ts';

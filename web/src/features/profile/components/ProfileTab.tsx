@@ -1,5 +1,5 @@
 import { LogOut, MessageSquareHeart } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { useRuntimeConfig, useAuthClient } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';

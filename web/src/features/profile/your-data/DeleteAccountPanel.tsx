@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router.tsx';
 import { MessageBox } from '../../../components/MessageBox.tsx';
 import { useAuthClient, useDataClient } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -31,7 +31,7 @@ export function DeleteAccountPanel({ user }: { user: User }) {
     setFailure(null);
     try {
       await deleteAccount({ auth, data }, user, confirmation);
-      await navigate('/login', { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });
+      navigate('/login', { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });
     } catch (error) {
       setFailure(errorMessage(error));
       setBusy(false);
