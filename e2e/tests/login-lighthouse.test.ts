@@ -14,7 +14,7 @@ import { freePort } from '../support/server-process.ts';
  * Accessibility, best practices and SEO are decided by the page alone and must
  * be 100. Performance and first contentful paint are simulated from the page's
  * own trace (its main-thread time moves with the machine's other load) and do
- * not reach the goals yet (performance 95-98, simulated FCP 1.8-2.0 s on the
+ * not reach the goals yet (performance 95-98, simulated FCP about 1.8 s on the
  * development machine: Lighthouse's slow 4G counts the 100 KiB of script the
  * browser fetches before the first paint). They are printed, and asserted at
  * the goals (performance 99, FCP 1.5 s) with LIGHTHOUSE_PERF=assert.
