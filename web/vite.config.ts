@@ -16,8 +16,11 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
             },
+            // The login screen needs only the auth client (docs/decisions/027);
+            // the rest of supabase-js loads with the signed-in app.
+            { name: 'supabase-auth', test: /node_modules[\\/]@supabase[\\/]auth-js[\\/]/ },
             { name: 'supabase', test: /node_modules[\\/](@supabase|iceberg-js|tslib)[\\/]/ },
           ],
         },

@@ -6,7 +6,7 @@ export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 
 // Without the background-networking flags Chromium tries to reach Google's
 // hosts at every start, which this closed network refuses.
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

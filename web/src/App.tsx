@@ -1,13 +1,13 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { BrowserRouter } from 'react-router';
+import type { AuthClient } from './lib/auth-client.ts';
+import { BrowserRouter } from './lib/router/histories.tsx';
 import { AppProviders } from './app/AppProviders.tsx';
 import { AppRoutes } from './app/AppRoutes.tsx';
 import type { RuntimeConfig } from './lib/runtime-config.ts';
 
-export function App({ supabase, config }: { supabase: SupabaseClient; config: RuntimeConfig }) {
+export function App({ auth, config }: { auth: AuthClient; config: RuntimeConfig }) {
   return (
     <BrowserRouter>
-      <AppProviders supabase={supabase} config={config}>
+      <AppProviders auth={auth} config={config}>
         <AppRoutes />
       </AppProviders>
     </BrowserRouter>

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { loadMainApp } from './app/main-app-loader.ts';
 import { ReloadPrompt } from './components/ReloadPrompt.tsx';
-import { createSupabaseClient } from './lib/supabase-client.ts';
+import { createAuthClient } from './lib/auth-client.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 import './styles.css';
 
@@ -20,10 +20,10 @@ const mainApp = /^\/(login|auth\/callback)\b/.test(window.location.pathname)
 try {
   const config = await loadRuntimeConfig();
   await mainApp;
-  const supabase = createSupabaseClient(config);
+  const auth = createAuthClient(config);
   root.render(
     <StrictMode>
-      <App supabase={supabase} config={config} />
+      <App auth={auth} config={config} />
     </StrictMode>,
   );
 } catch (error) {

@@ -1,37 +1,25 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { AuthClient } from '../lib/auth-client.ts';
 import { useState, type ReactNode } from 'react';
 import { AppServicesContext } from '../lib/app-context.tsx';
 import type { RuntimeConfig } from '../lib/runtime-config.ts';
 import { AuthProvider } from '../features/auth/hooks/auth-context.tsx';
-import { ForgetDataOnSignOut } from './ForgetDataOnSignOut.tsx';
 
 interface Props {
-  supabase: SupabaseClient;
+  auth: AuthClient;
   config: RuntimeConfig;
   children: ReactNode;
 }
 
-/** Everything a screen may reach for: the client, the config, the cache, the auth state. */
-export function AppProviders({ supabase, config, children }: Props) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          // A failed read shows its error at once; the user can retry by acting.
-          queries: { retry: 1, refetchOnWindowFocus: false },
-        },
-      }),
-  );
-  const [services] = useState(() => ({ supabase, config }));
+/**
+ * What every screen may reach for: the auth client, the config, the auth
+ * state. The data client and the query cache come with the signed-in app
+ * (SignedInProviders), so the login screen does not load them.
+ */
+export function AppProviders({ auth, config, children }: Props) {
+  const [services] = useState(() => ({ auth, config }));
   return (
     <AppServicesContext.Provider value={services}>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <ForgetDataOnSignOut />
-          {children}
-        </AuthProvider>
-      </QueryClientProvider>
+      <AuthProvider>{children}</AuthProvider>
     </AppServicesContext.Provider>
   );
 }

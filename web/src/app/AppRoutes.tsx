@@ -1,11 +1,12 @@
-import { Navigate, Route, Routes } from 'react-router';
+import type { ReactNode } from 'react';
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary.tsx';
 import { RESET_PASSWORD_PATH } from '../features/auth/api/password-reset.ts';
 import AuthCallbackPage from '../features/auth/components/AuthCallbackPage.tsx';
 import LoginPage from '../features/auth/components/LoginPage.tsx';
+import ResetPasswordPage from '../features/auth/components/ResetPasswordPage.tsx';
+import { Navigate, useLocation } from '../lib/router/router.tsx';
 import { MainAppRoute } from './MainAppRoute.tsx';
 import { PreloadMainAppOnIntent } from './PreloadMainAppOnIntent.tsx';
-import ResetPasswordPage from '../features/auth/components/ResetPasswordPage.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 
 // The login screens ship without the signed-in app, whose code loads on its
@@ -13,32 +14,35 @@ import { RequireAuth } from './RequireAuth.tsx';
 // and from the login screen as soon as the visitor starts to sign in. It is
 // not React.lazy: Suspense would hold a skeleton for at least 300 ms.
 export function AppRoutes() {
-  return (
-    <ScreenErrorBoundary>
-      <Routes>
-        <Route path={RESET_PASSWORD_PATH} element={<ResetPasswordPage />} />
-        <Route
-          path="/login"
-          element={
-            <PreloadMainAppOnIntent>
-              <LoginPage />
-            </PreloadMainAppOnIntent>
-          }
-        />
-        <Route path="/auth/callback" element={<AuthCallbackPage />} />
-        {['/', '/insights'].map((path) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <RequireAuth>
-                <MainAppRoute />
-              </RequireAuth>
-            }
-          />
-        ))}
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Routes>
-    </ScreenErrorBoundary>
-  );
+  const { pathname } = useLocation();
+  return <ScreenErrorBoundary>{screenAt(pathname)}</ScreenErrorBoundary>;
+}
+
+/**
+ * The screen for an address. Like react-router's matching, case and a
+ * trailing slash do not matter. '/' and '/insights' give the same element, so
+ * moving between them keeps the signed-in app mounted.
+ */
+function screenAt(pathname: string): ReactNode {
+  switch (pathname.toLowerCase().replace(/(.)\/+$/, '$1')) {
+    case RESET_PASSWORD_PATH:
+      return <ResetPasswordPage />;
+    case '/login':
+      return (
+        <PreloadMainAppOnIntent>
+          <LoginPage />
+        </PreloadMainAppOnIntent>
+      );
+    case '/auth/callback':
+      return <AuthCallbackPage />;
+    case '/':
+    case '/insights':
+      return (
+        <RequireAuth>
+          <MainAppRoute />
+        </RequireAuth>
+      );
+    default:
+      return <Navigate to="/" replace />;
+  }
 }

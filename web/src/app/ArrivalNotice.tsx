@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../lib/router/router.tsx';
 import { useToast } from '../components/toast.tsx';
 
 /**

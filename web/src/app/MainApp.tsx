@@ -1,8 +1,9 @@
 import { ChartNoAxesCombined, History, NotebookPen, UserRound } from 'lucide-react';
 import { Suspense, use, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../lib/router/router.tsx';
 import { BrandMark } from '../components/BrandMark.tsx';
 import { ArrivalNotice } from './ArrivalNotice.tsx';
+import { SignedInProviders } from './SignedInProviders.tsx';
 import { TabBar, type TabDefinition } from '../components/TabBar.tsx';
 import { ToastProvider } from '../components/toast.tsx';
 import { HistoryTab } from '../features/history/components/HistoryTab.tsx';
@@ -44,6 +45,14 @@ const INSIGHTS_PATH = '/insights';
 
 /** The signed-in app: four tabs kept in page state (docs/product.md 2), Track first; Insights also at /insights. */
 export default function MainApp() {
+  return (
+    <SignedInProviders>
+      <SignedInApp />
+    </SignedInProviders>
+  );
+}
+
+function SignedInApp() {
   const location = useLocation();
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabId>(location.pathname === INSIGHTS_PATH ? 'insights' : 'track');
@@ -63,7 +72,7 @@ export default function MainApp() {
     setTab(next);
     if (next !== 'history') setHistoryActivity('');
     const path = next === 'insights' ? INSIGHTS_PATH : '/';
-    if (location.pathname !== path) void navigate(path, { replace: true });
+    if (location.pathname !== path) navigate(path, { replace: true });
   }
 
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../lib/router/router.tsx';
 import { useAuth } from '../features/auth/hooks/auth-context.tsx';
 import {
   hasAuthParams,

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../src/lib/router/router.tsx';
 import { AppRoutes } from '../../src/app/AppRoutes.tsx';
 import { renderApp } from '../support/render-app.tsx';
 import { createAccountElsewhere, createAppClient, signUpAppUser } from '../support/users.ts';

@@ -1,20 +1,24 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../src/lib/router/histories.tsx';
 import { AppProviders } from '../../src/app/AppProviders.tsx';
 import { RequireAuth } from '../../src/app/RequireAuth.tsx';
+import { SignedInProviders } from '../../src/app/SignedInProviders.tsx';
 import { ToastProvider } from '../../src/components/toast.tsx';
 import { testRuntimeConfig } from './runtime-config.ts';
 
-/** `ui` inside the app's real providers and a router at `path`, as App.tsx composes them. */
+/**
+ * `ui` inside the app's real providers and a router at `path`, as App.tsx
+ * composes them; the client's `auth` is the app's auth client.
+ */
 export function renderApp(
   ui: ReactElement,
   { supabase, path = '/' }: { supabase: SupabaseClient; path?: string },
 ) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppProviders supabase={supabase} config={testRuntimeConfig()}>
+    <MemoryRouter path={path}>
+      <AppProviders auth={supabase.auth} config={testRuntimeConfig()}>
         {ui}
       </AppProviders>
     </MemoryRouter>,
@@ -23,12 +27,15 @@ export function renderApp(
 
 /**
  * A tab of the signed-in app as MainApp hosts it: behind RequireAuth (which
- * waits for the stored session) and with the toasts.
+ * waits for the stored session), with the data client, the query cache and
+ * the toasts.
  */
 export function renderSignedInTab(tab: ReactElement, { supabase }: { supabase: SupabaseClient }) {
   return renderApp(
     <RequireAuth>
-      <ToastProvider>{tab}</ToastProvider>
+      <SignedInProviders>
+        <ToastProvider>{tab}</ToastProvider>
+      </SignedInProviders>
     </RequireAuth>,
     { supabase },
   );

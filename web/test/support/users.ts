@@ -1,12 +1,15 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { onTestFinished } from 'vitest';
-import { createSupabaseClient } from '../../src/lib/supabase-client.ts';
 import { testRuntimeConfig } from './runtime-config.ts';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
 export interface AppUser {
-  /** The app's own client (as main.tsx makes it), holding this user's session. */
+  /**
+   * A supabase-js client set up as the app's auth client is, holding this
+   * user's session: its `auth` serves as the app's auth client (renderApp),
+   * the rest lets a test read and write data directly.
+   */
   supabase: SupabaseClient;
   id: string;
   email: string;
@@ -21,9 +24,21 @@ export function uniqueEmail(label = 'web'): string {
   return `${label}-${crypto.randomUUID()}@example.test`;
 }
 
-/** The client main.tsx would make, torn down when the test ends (as a closed tab would be). */
+/**
+ * A client whose `auth` is set up as main.tsx sets up the app's auth client
+ * (same options, same storage key), torn down when the test ends (as a closed
+ * tab would be).
+ */
 export function createAppClient(): SupabaseClient {
-  const supabase = createSupabaseClient(testRuntimeConfig());
+  const { supabaseUrl, supabaseAnonKey } = testRuntimeConfig();
+  const supabase = createClient(supabaseUrl, supabaseAnonKey, {
+    auth: {
+      flowType: 'pkce',
+      persistSession: true,
+      autoRefreshToken: true,
+      detectSessionInUrl: true,
+    },
+  });
   onTestFinished(() => supabase.auth.dispose());
   return supabase;
 }

@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AuthClient } from '../../../lib/auth-client.ts';
 
 /** Where the link in the reset message brings the browser back: the new-password screen. */
 export const RESET_PASSWORD_PATH = '/reset-password';
@@ -7,8 +7,8 @@ export const RESET_PASSWORD_PATH = '/reset-password';
  * Asks for a password-reset link. The answer is the same whether or not the
  * address has an account, so there is nothing to report but "sent".
  */
-export async function requestPasswordReset(supabase: SupabaseClient, email: string): Promise<void> {
-  const { error } = await supabase.auth.resetPasswordForEmail(email, {
+export async function requestPasswordReset(auth: AuthClient, email: string): Promise<void> {
+  const { error } = await auth.resetPasswordForEmail(email, {
     redirectTo: `${window.location.origin}${RESET_PASSWORD_PATH}`,
   });
   if (error) throw error;
@@ -19,11 +19,11 @@ export async function requestPasswordReset(supabase: SupabaseClient, email: stri
  * server asks for no current password; otherwise `currentPassword` is its proof.
  */
 export async function setNewPassword(
-  supabase: SupabaseClient,
+  auth: AuthClient,
   password: string,
   currentPassword?: string,
 ): Promise<void> {
-  const { error } = await supabase.auth.updateUser(
+  const { error } = await auth.updateUser(
     currentPassword ? { password, current_password: currentPassword } : { password },
   );
   if (error) throw error;

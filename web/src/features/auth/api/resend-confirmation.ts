@@ -1,12 +1,12 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AuthClient } from '../../../lib/auth-client.ts';
 
 /**
  * Sends the sign-up confirmation e-mail again. Its link comes back to the
  * site origin as the first one would (see sign-up.ts), with a code for this
  * browser's new PKCE verifier.
  */
-export async function resendConfirmation(supabase: SupabaseClient, email: string): Promise<void> {
-  const { error } = await supabase.auth.resend({
+export async function resendConfirmation(auth: AuthClient, email: string): Promise<void> {
+  const { error } = await auth.resend({
     type: 'signup',
     email,
     options: { emailRedirectTo: window.location.origin },

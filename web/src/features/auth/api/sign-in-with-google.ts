@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AuthClient } from '../../../lib/auth-client.ts';
 
 /** Only when the server cannot be asked why Google sign-in is off. */
 export const GOOGLE_DISABLED_MESSAGE = 'Google sign-in is not enabled on this server.';
@@ -9,11 +9,11 @@ export const GOOGLE_DISABLED_MESSAGE = 'Google sign-in is not enabled on this se
  * Google is off, the visitor stays here and reads the server's own refusal.
  */
 export async function signInWithGoogle(
-  supabase: SupabaseClient,
+  auth: AuthClient,
   { googleEnabled, supabaseUrl }: { googleEnabled: boolean; supabaseUrl: string },
 ): Promise<void> {
   if (!googleEnabled) throw new Error(await googleRefusal(supabaseUrl));
-  const { error } = await supabase.auth.signInWithOAuth({
+  const { error } = await auth.signInWithOAuth({
     provider: 'google',
     options: {
       redirectTo: `${window.location.origin}/auth/callback`,

@@ -1,9 +1,9 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AuthClient } from '../../../lib/auth-client.ts';
 
 export async function signInWithPassword(
-  supabase: SupabaseClient,
+  auth: AuthClient,
   credentials: { email: string; password: string },
 ): Promise<void> {
-  const { error } = await supabase.auth.signInWithPassword(credentials);
+  const { error } = await auth.signInWithPassword(credentials);
   if (error) throw error;
 }

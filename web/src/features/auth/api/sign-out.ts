@@ -1,7 +1,7 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AuthClient } from '../../../lib/auth-client.ts';
 
 /** supabase-js clears the local session even when the server no longer knows it. */
-export async function signOut(supabase: SupabaseClient): Promise<void> {
-  const { error } = await supabase.auth.signOut();
+export async function signOut(auth: AuthClient): Promise<void> {
+  const { error } = await auth.signOut();
   if (error) throw error;
 }

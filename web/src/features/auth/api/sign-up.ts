@@ -1,13 +1,13 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AuthClient } from '../../../lib/auth-client.ts';
 
 export type SignUpOutcome = 'signed-in' | 'confirmation-needed';
 
 /** docs/product.md 8: a session means signed in; a user without one must confirm by e-mail. */
 export async function signUp(
-  supabase: SupabaseClient,
+  auth: AuthClient,
   credentials: { email: string; password: string },
 ): Promise<SignUpOutcome> {
-  const { data, error } = await supabase.auth.signUp({
+  const { data, error } = await auth.signUp({
     ...credentials,
     options: { emailRedirectTo: window.location.origin },
   });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router.tsx';
 import { ScreenSkeleton } from '../../../components/ScreenSkeleton.tsx';
-import { useSupabase } from '../../../lib/app-context.tsx';
+import { useAuthClient } from '../../../lib/app-context.tsx';
 import { authFailureText } from '../auth-error-text.ts';
 import { redirectError } from '../auth-redirect.ts';
 
@@ -13,13 +13,13 @@ const NOT_COMPLETED = 'Sign-in did not complete. Please try again.';
  * goes to the app, any failure goes to /login, where it shows in the red box.
  */
 export default function AuthCallbackPage() {
-  const supabase = useSupabase();
+  const auth = useAuthClient();
   const navigate = useNavigate();
 
   useEffect(() => {
     let active = true;
     const toLogin = (error: string) => navigate('/login', { replace: true, state: { error } });
-    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+    const { data } = auth.onAuthStateChange((event, session) => {
       if (active && event === 'SIGNED_IN' && session) navigate('/', { replace: true });
     });
 
@@ -28,12 +28,12 @@ export default function AuthCallbackPage() {
       toLogin(reported);
     } else {
       // The exchange may have finished before this screen subscribed.
-      void supabase.auth
+      void auth
         .initialize()
         .then(async ({ error }) => {
           if (!active) return;
           if (error) return toLogin(authFailureText(error));
-          const { data: current } = await supabase.auth.getSession();
+          const { data: current } = await auth.getSession();
           if (!active) return;
           if (current.session) navigate('/', { replace: true });
           else toLogin(NOT_COMPLETED);
@@ -44,7 +44,7 @@ export default function AuthCallbackPage() {
       active = false;
       data.subscription.unsubscribe();
     };
-  }, [supabase, navigate]);
+  }, [auth, navigate]);
 
   return <ScreenSkeleton />;
 }

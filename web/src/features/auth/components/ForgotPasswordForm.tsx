@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
-import { useSupabase } from '../../../lib/app-context.tsx';
+import { useAuthClient } from '../../../lib/app-context.tsx';
 import { requestPasswordReset } from '../api/password-reset.ts';
 import { authFailureText } from '../auth-error-text.ts';
 
@@ -14,7 +14,7 @@ export function ForgotPasswordForm({
   initialEmail: string;
   onBack: () => void;
 }) {
-  const supabase = useSupabase();
+  const auth = useAuthClient();
   const [email, setEmail] = useState(initialEmail);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
@@ -24,7 +24,7 @@ export function ForgotPasswordForm({
     setBusy(true);
     setMessage(null);
     try {
-      await requestPasswordReset(supabase, email);
+      await requestPasswordReset(auth, email);
       // Says nothing about whether the address has an account.
       setMessage({
         kind: 'success',

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
-import { useRuntimeConfig, useSupabase } from '../../../lib/app-context.tsx';
+import { useRuntimeConfig, useAuthClient } from '../../../lib/app-context.tsx';
 import { resendConfirmation } from '../api/resend-confirmation.ts';
 import { signInWithGoogle } from '../api/sign-in-with-google.ts';
 import { signInWithPassword } from '../api/sign-in-with-password.ts';
@@ -52,7 +52,7 @@ interface Props {
 }
 
 export function LoginForm({ initialError, initialNotice, onSignUpStart, onSignUpEnd }: Props) {
-  const supabase = useSupabase();
+  const auth = useAuthClient();
   const config = useRuntimeConfig();
   const [mode, setMode] = useState<Mode>('login');
   const [email, setEmail] = useState('');
@@ -91,11 +91,11 @@ export function LoginForm({ initialError, initialNotice, onSignUpStart, onSignUp
     event.preventDefault();
     void run(async () => {
       if (mode === 'login') {
-        await signInWithPassword(supabase, { email, password });
+        await signInWithPassword(auth, { email, password });
         return;
       }
       onSignUpStart?.();
-      const outcome = await signUp(supabase, { email, password }).catch((error: unknown) => {
+      const outcome = await signUp(auth, { email, password }).catch((error: unknown) => {
         onSignUpEnd?.();
         throw error;
       });
@@ -116,7 +116,7 @@ export function LoginForm({ initialError, initialNotice, onSignUpStart, onSignUp
   function resend() {
     const address = email;
     void run(async () => {
-      await resendConfirmation(supabase, address);
+      await resendConfirmation(auth, address);
       setMessage({ kind: 'success', text: `We sent a new confirmation link to ${address}.` });
     });
   }
@@ -197,7 +197,7 @@ export function LoginForm({ initialError, initialNotice, onSignUpStart, onSignUp
         type="button"
         className="btn-secondary w-full"
         disabled={busy}
-        onClick={() => void run(() => signInWithGoogle(supabase, config))}
+        onClick={() => void run(() => signInWithGoogle(auth, config))}
       >
         <GoogleIcon />
         Continue with Google

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigate, type Location } from 'react-router';
+import { Navigate, useLocation, useNavigate, type Location } from '../../../lib/router/router.tsx';
 import { BrandMark } from '../../../components/BrandMark.tsx';
 import { ScreenSkeleton } from '../../../components/ScreenSkeleton.tsx';
 import { useAuth } from '../hooks/auth-context.tsx';
@@ -32,7 +32,7 @@ export default function LoginPage() {
   useEffect(() => {
     if ((reported === undefined && notice === undefined) || !formShown) return;
     const { pathname, search, hash } = location;
-    void navigate({ pathname, search, hash }, { replace: true, state: { from } });
+    navigate({ pathname, search, hash }, { replace: true, state: { from } });
   }, [reported, notice, from, formShown, location, navigate]);
 
   if (loading) return <ScreenSkeleton />;

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router.tsx';
 import { BrandMark } from '../../../components/BrandMark.tsx';
 import { MessageBox } from '../../../components/MessageBox.tsx';
 import { ScreenSkeleton } from '../../../components/ScreenSkeleton.tsx';
-import { useSupabase } from '../../../lib/app-context.tsx';
+import { useAuthClient } from '../../../lib/app-context.tsx';
 import { setNewPassword } from '../api/password-reset.ts';
 import { authFailureText } from '../auth-error-text.ts';
 import { redirectError } from '../auth-redirect.ts';
@@ -17,7 +17,7 @@ const NOT_SIGNED_IN =
  * choose the new password, and go on into the app.
  */
 export default function ResetPasswordPage() {
-  const supabase = useSupabase();
+  const auth = useAuthClient();
   const navigate = useNavigate();
   const [ready, setReady] = useState(false);
   const [password, setPassword] = useState('');
@@ -31,12 +31,12 @@ export default function ResetPasswordPage() {
     if (reported) {
       toLogin(reported);
     } else {
-      void supabase.auth
+      void auth
         .initialize()
         .then(async ({ error: initError }) => {
           if (!active) return;
           if (initError) return toLogin(authFailureText(initError));
-          const { data } = await supabase.auth.getSession();
+          const { data } = await auth.getSession();
           if (!active) return;
           if (data.session) setReady(true);
           else toLogin(NOT_SIGNED_IN);
@@ -46,14 +46,14 @@ export default function ResetPasswordPage() {
     return () => {
       active = false;
     };
-  }, [supabase, navigate]);
+  }, [auth, navigate]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      await setNewPassword(supabase, password);
+      await setNewPassword(auth, password);
       navigate('/', { replace: true, state: { notice: 'Your new password is set.' } });
     } catch (failure) {
       setError(authFailureText(failure));

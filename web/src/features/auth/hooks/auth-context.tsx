@@ -1,6 +1,6 @@
 import type { Session, User } from '@supabase/supabase-js';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { useSupabase } from '../../../lib/app-context.tsx';
+import { useAuthClient } from '../../../lib/app-context.tsx';
 
 export interface AuthState {
   /** True until the stored session (if any) has been read. */
@@ -16,7 +16,7 @@ const AuthContext = createContext<AuthState | null>(null);
  * (sign-in, refresh, user update, sign-out) replaces what we hold.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const supabase = useSupabase();
+  const auth = useAuthClient();
   const [state, setState] = useState<AuthState>({ loading: true, session: null, user: null });
 
   useEffect(() => {
@@ -24,7 +24,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const apply = (session: Session | null) => {
       if (active) setState({ loading: false, session, user: session?.user ?? null });
     };
-    supabase.auth
+    auth
       .getSession()
       .then(({ data, error }) => {
         // docs/product.md 8: an auth check failure is only logged; the visitor is signed out.
@@ -35,12 +35,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         console.error('Could not read the stored session', error);
         apply(null);
       });
-    const { data } = supabase.auth.onAuthStateChange((_event, session) => apply(session));
+    const { data } = auth.onAuthStateChange((_event, session) => apply(session));
     return () => {
       active = false;
       data.subscription.unsubscribe();
     };
-  }, [supabase]);
+  }, [auth]);
 
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AuthClient } from '../../../lib/auth-client.ts';
 
 export interface ProfileName {
   firstName: string;
@@ -7,10 +7,10 @@ export interface ProfileName {
 
 /** The names live in the account's user_metadata (ADR 008), merged by the server. */
 export async function updateProfileName(
-  supabase: SupabaseClient,
+  auth: AuthClient,
   { firstName, lastName }: ProfileName,
 ): Promise<void> {
-  const { error } = await supabase.auth.updateUser({
+  const { error } = await auth.updateUser({
     data: { first_name: firstName.trim(), last_name: lastName.trim() },
   });
   if (error) throw error;

@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast.tsx';
-import { useSupabase } from '../../../lib/app-context.tsx';
+import { useAuthClient } from '../../../lib/app-context.tsx';
 import { setNewPassword } from '../../auth/api/password-reset.ts';
 import { authFailureText } from '../../auth/auth-error-text.ts';
 
@@ -11,7 +11,7 @@ import { authFailureText } from '../../auth/auth-error-text.ts';
  * made with Google has none; it may set one soon after signing in.
  */
 export function ChangePasswordForm({ user }: { user: User }) {
-  const supabase = useSupabase();
+  const auth = useAuthClient();
   const showToast = useToast();
   const hasPassword = (user.identities ?? []).some((identity) => identity.provider === 'email');
   const [current, setCurrent] = useState('');
@@ -23,7 +23,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
     if (saving) return;
     setSaving(true);
     try {
-      await setNewPassword(supabase, next, hasPassword ? current : undefined);
+      await setNewPassword(auth, next, hasPassword ? current : undefined);
       setCurrent('');
       setNext('');
       showToast('success', 'Password changed.');

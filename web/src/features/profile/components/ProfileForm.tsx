@@ -1,13 +1,13 @@
 import type { User } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast.tsx';
-import { useSupabase } from '../../../lib/app-context.tsx';
+import { useAuthClient } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { profileNameOf, updateProfileName, type ProfileName } from '../api/update-profile-name.ts';
 
 /** Read-only until 'Edit Profile'; 'Save' keeps the names on the account, 'Cancel' drops the edit. */
 export function ProfileForm({ user }: { user: User }) {
-  const supabase = useSupabase();
+  const auth = useAuthClient();
   const showToast = useToast();
   const saved = profileNameOf(user.user_metadata);
   const [editing, setEditing] = useState(false);
@@ -25,7 +25,7 @@ export function ProfileForm({ user }: { user: User }) {
     if (!editing || saving) return;
     setSaving(true);
     try {
-      await updateProfileName(supabase, draft);
+      await updateProfileName(auth, draft);
       setEditing(false);
       showToast('success', 'Profile updated successfully!');
     } catch (error) {

@@ -1,7 +1,7 @@
 import { LogOut, MessageSquareHeart } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router.tsx';
 import { useToast } from '../../../components/toast.tsx';
-import { useRuntimeConfig, useSupabase } from '../../../lib/app-context.tsx';
+import { useRuntimeConfig, useAuthClient } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { signOut } from '../../auth/api/sign-out.ts';
 import { useSignedInUser } from '../../auth/hooks/auth-context.tsx';
@@ -12,7 +12,7 @@ import { ProfileForm } from './ProfileForm.tsx';
 const FEEDBACK_SUBJECT = 'Energy Tracker Feedback';
 
 export function ProfileTab() {
-  const supabase = useSupabase();
+  const auth = useAuthClient();
   const { supportEmail } = useRuntimeConfig();
   const user = useSignedInUser();
   const navigate = useNavigate();
@@ -20,7 +20,7 @@ export function ProfileTab() {
 
   async function logOut() {
     try {
-      await signOut(supabase);
+      await signOut(auth);
       navigate('/login', { replace: true });
     } catch (error) {
       showToast('error', errorMessage(error));

@@ -1,9 +1,9 @@
 import type { User } from '@supabase/supabase-js';
 import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router.tsx';
 import { MessageBox } from '../../../components/MessageBox.tsx';
-import { useSupabase } from '../../../lib/app-context.tsx';
+import { useAuthClient, useDataClient } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { deleteAccount, hasPassword } from './api/delete-account.ts';
 
@@ -15,7 +15,8 @@ export const ACCOUNT_DELETED_NOTICE =
  * without one, its e-mail address), then deletes everything and signs out.
  */
 export function DeleteAccountPanel({ user }: { user: User }) {
-  const supabase = useSupabase();
+  const auth = useAuthClient();
+  const data = useDataClient();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   const [confirmation, setConfirmation] = useState('');
@@ -29,8 +30,8 @@ export function DeleteAccountPanel({ user }: { user: User }) {
     setBusy(true);
     setFailure(null);
     try {
-      await deleteAccount(supabase, user, confirmation);
-      await navigate('/login', { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });
+      await deleteAccount({ auth, data }, user, confirmation);
+      navigate('/login', { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });
     } catch (error) {
       setFailure(errorMessage(error));
       setBusy(false);

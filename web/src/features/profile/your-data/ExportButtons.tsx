@@ -2,7 +2,7 @@ import type { User } from '@supabase/supabase-js';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast.tsx';
-import { useSupabase } from '../../../lib/app-context.tsx';
+import { useDataClient } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { profileNameOf } from '../api/update-profile-name.ts';
 import { fetchAllEntries } from './api/fetch-all-entries.ts';
@@ -13,7 +13,7 @@ type Format = 'csv' | 'json';
 
 /** 'Export CSV' and 'Export JSON': every entry, read page by page, saved as one file. */
 export function ExportButtons({ user }: { user: User }) {
-  const supabase = useSupabase();
+  const supabase = useDataClient();
   const showToast = useToast();
   const [running, setRunning] = useState<Format | null>(null);
   const [read, setRead] = useState(0);

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
-import { useSupabase } from '../../../lib/app-context.tsx';
+import { useDataClient } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { ImportInterrupted, importEntries, type ImportSummary } from './api/import-entries.ts';
 import { checkImportFile, problemText, type ImportCheck } from './parse-import.ts';
@@ -35,7 +35,7 @@ function summaryText({ added, skipped, conflicts }: ImportSummary): string {
  * progress bar, and ends with a summary.
  */
 export function ImportPanel() {
-  const supabase = useSupabase();
+  const supabase = useDataClient();
   const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
   const headingId = useId();

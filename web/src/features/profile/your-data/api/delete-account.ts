@@ -1,3 +1,4 @@
+import type { AuthClient } from '../../../../lib/auth-client.ts';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 
 /**
@@ -17,12 +18,12 @@ export function hasPassword(user: User): boolean {
  * session is dropped on this device (the server has ended all of them).
  */
 export async function deleteAccount(
-  supabase: SupabaseClient,
+  { auth, data }: { auth: AuthClient; data: SupabaseClient },
   user: User,
   confirmation: string,
 ): Promise<void> {
   if (hasPassword(user)) {
-    const { error } = await supabase.auth.signInWithPassword({
+    const { error } = await auth.signInWithPassword({
       email: user.email ?? '',
       password: confirmation,
     });
@@ -31,11 +32,11 @@ export async function deleteAccount(
         error.code === 'invalid_credentials' ? 'That password is not right.' : error.message,
       );
     }
-    const { error: deleteError } = await supabase.rpc('delete_my_account');
+    const { error: deleteError } = await data.rpc('delete_my_account');
     if (deleteError) throw deleteError;
   } else {
-    const { error } = await supabase.rpc('delete_my_account', { confirmation });
+    const { error } = await data.rpc('delete_my_account', { confirmation });
     if (error) throw error;
   }
-  await supabase.auth.signOut({ scope: 'local' });
+  await auth.signOut({ scope: 'local' });
 }

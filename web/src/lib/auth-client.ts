@@ -1,0 +1,35 @@
+import { AuthClient, type GoTrueClient } from '@supabase/auth-js';
+import type { RuntimeConfig } from './runtime-config.ts';
+
+/**
+ * The app's one auth client, made from @supabase/auth-js (the auth part of
+ * supabase-js) so the login screen loads without the rest of supabase-js
+ * (docs/decisions/027). It is set up the way createClient would set up its
+ * own: PKCE keeps auth codes, not tokens, in redirect URLs; the session is
+ * kept in localStorage under the key supabase-js derives from the backend
+ * host (`sb-<first label of the host>-auth-token`), so sessions saved by
+ * earlier versions of the app keep working; it is refreshed automatically.
+ */
+/** auth-js exports its client class as a value under this name; this is its type. */
+export type AuthClient = GoTrueClient;
+
+export function createAuthClient({ supabaseUrl, supabaseAnonKey }: RuntimeConfig): AuthClient {
+  const base = backendBaseUrl(supabaseUrl);
+  return new AuthClient({
+    url: new URL('auth/v1', base).href,
+    // What supabase-js sends to /auth/v1 before anyone signs in.
+    headers: { Authorization: `Bearer ${supabaseAnonKey}`, apikey: supabaseAnonKey },
+    storageKey: `sb-${base.hostname.split('.')[0]}-auth-token`,
+    flowType: 'pkce',
+    persistSession: true,
+    autoRefreshToken: true,
+    detectSessionInUrl: true,
+  });
+}
+
+/** The backend URL as supabase-js reads it: http(s), with a trailing slash for relative paths. */
+function backendBaseUrl(supabaseUrl: string): URL {
+  const trimmed = supabaseUrl.trim();
+  if (!/^https?:\/\//i.test(trimmed)) throw new Error(`Invalid supabaseUrl: ${supabaseUrl}`);
+  return new URL(trimmed.endsWith('/') ? trimmed : `${trimmed}/`);
+}

@@ -1,0 +1,17 @@
+import type { AuthClient } from './auth-client.ts';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { RuntimeConfig } from './runtime-config.ts';
+
+/**
+ * The client for the journal's data (PostgREST), loaded with the signed-in
+ * app, not the login screen (docs/decisions/027). Its `accessToken` option
+ * makes supabase-js send the auth client's current token and build no auth
+ * client of its own, so one client alone keeps and refreshes the session.
+ * Its `auth` is not usable: sign-in, sign-out and account changes go through
+ * the auth client.
+ */
+export function createDataClient(config: RuntimeConfig, auth: AuthClient): SupabaseClient {
+  return createClient(config.supabaseUrl, config.supabaseAnonKey, {
+    accessToken: async () => (await auth.getSession()).data.session?.access_token ?? null,
+  });
+}
