@@ -14,7 +14,7 @@ import { registerHealthRoutes } from './http/health.ts';
 import { registerRuntimeConfigRoute } from './http/runtime-config.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAnonKey, createJwtKeys } from './jwt.ts';
-import { createMailer } from './auth/mailer.ts';
+import { createMailer } from './mail/mailer.ts';
 import { authRoutes } from './auth/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 

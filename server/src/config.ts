@@ -48,7 +48,7 @@ const EnvSchema = z.object({
   EMAIL_ANSWER_MIN_MS: z.coerce.number().int().min(0).max(10000).default(800),
   // GoTrue's MAILER_OTP_EXP: how long a link in an e-mail works. At most a
   // day, as hosted Supabase allows; a PKCE flow state must outlive its link
-  // (flow-state.ts sweeps them after two).
+  // (auth/oauth/flow-state.ts sweeps them after two).
   EMAIL_LINK_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(86400).default(86400),
   JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(604800).default(3600),
   RATE_LIMIT_TOKEN_PER_5MIN: z.coerce.number().int().min(1).default(150),
@@ -86,7 +86,7 @@ export interface MailConfig {
   maxFrequencySeconds: number;
   /** Messages the whole server may send in an hour (GoTrue's RATE_LIMIT_EMAIL_SENT). */
   sentPerHour: number;
-  /** Sign-up, resend and recovery take at least this long (auth/even-answer-time.ts). */
+  /** Sign-up, resend and recovery take at least this long (auth/request/even-answer-time.ts). */
   answerMinMs: number;
 }
 

@@ -1,21 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { callbackUrl } from './authorize.ts';
-import { ApiError, badRequest } from './errors.ts';
-import { userForExternalIdentity } from './external-account.ts';
+import { ApiError, badRequest } from './request/errors.ts';
+import { userForExternalIdentity } from './oauth/external-account.ts';
 import {
   deleteFlowState,
   findFlowState,
   FLOW_STATE_LIFETIME_SECONDS,
   issueAuthCode,
   type FlowStateRow,
-} from './flow-state.ts';
+} from './oauth/flow-state.ts';
 import {
   exchangeProviderCode,
   ProviderExchangeError,
   ProviderUnavailableError,
   type ProviderIdentity,
-} from './google-provider.ts';
+} from './oauth/google-provider.ts';
 import {
   fromApiError,
   siteUrl,
@@ -23,9 +23,9 @@ import {
   withError,
   withSessionFragment,
   type RedirectError,
-} from './redirects.ts';
-import { startSession } from './tokens.ts';
-import { findUserById, isBanned } from './users.ts';
+} from './oauth/redirects.ts';
+import { startSession } from './sessions/session-tokens.ts';
+import { findUserById, isBanned } from './accounts/users.ts';
 
 // GET /callback, after GoTrue's ExternalProviderCallback: the provider sends
 // the browser back here with a code (or an error) and our state. Every

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { authenticate } from './authenticate.ts';
-import { badRequest } from './errors.ts';
-import { queryValue } from './params.ts';
+import { authenticate } from './sessions/authenticate.ts';
+import { badRequest } from './request/errors.ts';
+import { queryValue } from './request/params.ts';
 
 // POST /logout?scope=global|local|others, after GoTrue's internal/api/logout.go.
 // Ending a session deletes it; its refresh tokens go with it (ON DELETE

@@ -2,8 +2,8 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authorize } from './authorize.ts';
 import { callback } from './callback.ts';
-import { ApiError, sendError, toApiError } from './errors.ts';
-import { answerNoSoonerThan } from './even-answer-time.ts';
+import { ApiError, sendError, toApiError } from './request/errors.ts';
+import { answerNoSoonerThan } from './request/even-answer-time.ts';
 import { logout } from './logout.ts';
 import { recover } from './recover.ts';
 import { resend } from './resend.ts';
@@ -25,7 +25,7 @@ export async function authRoutes(
   requireApiKey: onRequestHookHandler,
 ): Promise<void> {
   // GoTrue reads every body as JSON whatever its Content-Type, so we take
-  // the raw text of any type and let each handler decode it (params.ts) into
+  // the raw text of any type and let each handler decode it (request/params.ts) into
   // GoTrue's errors. The app-wide body limit still applies.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {

@@ -1,16 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { authenticate } from './authenticate.ts';
-import { badRequest, forbidden, unprocessable } from './errors.ts';
-import { requestEmailChange } from './email-change.ts';
-import { queryValue, readParams, validateEmail } from './params.ts';
-import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
-import { requireRecentProof } from './password-proof.ts';
-import { readPkceChallenge } from './pkce.ts';
-import { enforceRateLimit } from './rate-limit.ts';
-import { safeRedirectTo } from './redirects.ts';
-import { isUniqueViolation } from './create-user.ts';
-import { findUserByEmail, findUserById, loadUserJson, type UserJson } from './users.ts';
+import { authenticate } from './sessions/authenticate.ts';
+import { badRequest, forbidden, unprocessable } from './request/errors.ts';
+import { requestEmailChange } from './email/email-change.ts';
+import { queryValue, readParams, validateEmail } from './request/params.ts';
+import { checkPasswordStrength, hashPassword, verifyPassword } from './accounts/passwords.ts';
+import { requireRecentProof } from './accounts/password-proof.ts';
+import { readPkceChallenge } from './oauth/pkce.ts';
+import { enforceRateLimit } from './request/rate-limit.ts';
+import { safeRedirectTo } from './oauth/redirects.ts';
+import { isUniqueViolation } from './accounts/create-user.ts';
+import { findUserByEmail, findUserById, loadUserJson, type UserJson } from './accounts/users.ts';
 
 // GET and PUT /user, after GoTrue's internal/api/user.go.
 

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import * as auth from '../auth/errors.ts';
+import * as auth from '../auth/request/errors.ts';
 import * as rest from '../rest/errors.ts';
 
 /**

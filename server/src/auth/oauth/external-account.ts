@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/database.ts';
-import { ApiError, badRequest } from './errors.ts';
+import type { Queryable } from '../../db/database.ts';
+import { ApiError, badRequest } from '../request/errors.ts';
 import type { ProviderIdentity } from './google-provider.ts';
-import { isUniqueViolation } from './create-user.ts';
-import { addProvider, findUserByEmail, isBanned } from './users.ts';
+import { isUniqueViolation } from '../accounts/create-user.ts';
+import { addProvider, findUserByEmail, isBanned } from '../accounts/users.ts';
 
 // Who a verified provider identity signs in as, after GoTrue's
 // createAccountFromExternalIdentity and its automatic linking: the user who

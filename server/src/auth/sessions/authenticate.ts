@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
-import type { AppContext } from '../context.ts';
-import { JwtError } from '../jwt.ts';
-import { ApiError, badRequest, forbidden } from './errors.ts';
-import { findUserById, isBanned, type UserRow } from './users.ts';
+import type { AppContext } from '../../context.ts';
+import { JwtError } from '../../jwt.ts';
+import { ApiError, badRequest, forbidden } from '../request/errors.ts';
+import { findUserById, isBanned, type UserRow } from '../accounts/users.ts';
 
 // GoTrue's requireAuthentication (internal/api/auth.go): the same checks in the
 // same order, so that a client sees the same status and code for each failure.

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Queryable } from '../db/database.ts';
-import { loggableError } from '../http/loggable-error.ts';
-import { newLinkToken, storeLinkToken, verifyLink, type LinkType } from './email-links.ts';
-import { ApiError } from './errors.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { loggableError } from '../../http/loggable-error.ts';
+import { newLinkToken, storeLinkToken, verifyLink, type LinkType } from './link-tokens.ts';
+import { ApiError } from '../request/errors.ts';
 import { claimMailSend } from './mail-cap.ts';
-import { createFlowState } from './flow-state.ts';
-import { describeSendFailure, type MailSetup, type OutgoingMail } from './mailer.ts';
-import type { PkceChallenge } from './pkce.ts';
+import { createFlowState } from '../oauth/flow-state.ts';
+import { describeSendFailure, type MailSetup, type OutgoingMail } from '../../mail/mailer.ts';
+import type { PkceChallenge } from '../oauth/pkce.ts';
 
 // Sending a link happens in three steps: the caller claims the send in one
 // short transaction (a new account, or a send slot under the frequency

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../context.ts';
-import type { Queryable } from '../db/database.ts';
-import { ApiError, badRequest } from './errors.ts';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { ApiError, badRequest } from '../request/errors.ts';
 import { verifierMatches, type ChallengeMethod, type PkceChallenge } from './pkce.ts';
-import { startSession, type ClientInfo, type SessionJson } from './tokens.ts';
+import { startSession, type ClientInfo, type SessionJson } from '../sessions/session-tokens.ts';
 
 // A flow state remembers a browser-redirect sign-in between its start (the
 // PKCE challenge at /authorize or /signup) and its end (the code exchanged

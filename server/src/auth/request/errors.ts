@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { loggableError } from '../http/loggable-error.ts';
+import { loggableError } from '../../http/loggable-error.ts';
 
 // GoTrue's error wire format, written in one place so that every /auth/v1
 // failure looks the same to supabase-js (packages/core/auth-js/src/lib/fetch.ts
@@ -49,7 +49,7 @@ export function errorBody(err: ApiError): ErrorBody {
 }
 
 export function sendError(reply: FastifyReply, err: ApiError): FastifyReply {
-  // A refusal that ends at a known time says when (login-throttle.ts).
+  // A refusal that ends at a known time says when (accounts/login-throttle.ts).
   const retryAfter = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
   if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
   return reply

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { ApiError, badRequest } from './errors.ts';
+import { ApiError, badRequest } from '../request/errors.ts';
 
 // argon2id with the library's defaults (19 MiB, 2 passes, 1 lane: OWASP's
 // recommended minimum). GoTrue's limits are in bytes because bcrypt's are;

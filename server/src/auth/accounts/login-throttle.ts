@@ -1,9 +1,9 @@
-import type { Queryable } from '../db/database.ts';
-import { ApiError } from './errors.ts';
+import type { Queryable } from '../../db/database.ts';
+import { ApiError } from '../request/errors.ts';
 
 // Wrong passwords counted per account (per address, whether or not it has an
 // account, so that the count itself reveals nothing), beside the per-IP limit
-// of rate-limit.ts: someone guessing one person's password from many
+// of request/rate-limit.ts: someone guessing one person's password from many
 // addresses is slowed down after a few failures and then refused until the
 // oldest failure is older than the window (ADR 025). A correct password
 // clears the count. The rows share auth.rate_limits, one per failure time.
