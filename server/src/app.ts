@@ -7,7 +7,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { allowedOrigins } from './http/allowed-origins.ts';
 import { apiKeyGuard } from './http/api-key.ts';
-import { badUrl } from './http/bad-url.ts';
+import { badUrl } from './framework-errors.ts';
 import { cutOffSlowBodies } from './http/body-timeout.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { registerHealthRoutes } from './http/health.ts';

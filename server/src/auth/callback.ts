@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { callbackUrl } from './authorize.ts';
-import { ApiError, badRequest } from './request/errors.ts';
+import { AuthApiError, badRequest } from './request/errors.ts';
 import { userForExternalIdentity } from './oauth/external-account.ts';
 import {
   deleteFlowState,
@@ -118,7 +118,7 @@ async function signIn(
     const userId = await userForExternalIdentity(tx, identity);
     const user = await findUserById(tx, userId);
     if (!user) throw new Error('user vanished during sign-in');
-    if (isBanned(user)) throw new ApiError(403, 'user_banned', 'User is banned');
+    if (isBanned(user)) throw new AuthApiError(403, 'user_banned', 'User is banned');
     if (flow.auth_code) {
       // PKCE: the app trades this code, with the verifier only it holds, for a session.
       await issueAuthCode(tx, flow.id, userId);
@@ -143,7 +143,7 @@ class ProviderRefusal extends Error {
 }
 
 function redirectFailure(err: unknown, request: FastifyRequest): RedirectError | undefined {
-  if (err instanceof ApiError) return fromApiError(err);
+  if (err instanceof AuthApiError) return fromApiError(err);
   if (err instanceof ProviderRefusal) return err.failure;
   if (err instanceof ProviderExchangeError || err instanceof ProviderUnavailableError) {
     // The details (an invalid ID token, a refused code) are for the operator.

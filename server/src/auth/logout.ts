@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { authenticate } from './sessions/authenticate.ts';
+import { authenticateAuthRequest } from './sessions/authenticate.ts';
 import { badRequest } from './request/errors.ts';
 import { queryValue } from './request/params.ts';
 
@@ -9,7 +9,7 @@ import { queryValue } from './request/params.ts';
 // CASCADE) and its access tokens stop working at once (session_not_found).
 
 export async function logout(ctx: AppContext, request: FastifyRequest): Promise<void> {
-  const { user, sessionId } = await authenticate(ctx, request);
+  const { user, sessionId } = await authenticateAuthRequest(ctx, request);
   const scope = queryValue(request.query, 'scope');
   if (scope !== '' && scope !== 'global' && scope !== 'local' && scope !== 'others') {
     throw badRequest('validation_failed', `Unsupported logout scope ${JSON.stringify(scope)}`);

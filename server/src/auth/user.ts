@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { authenticate } from './sessions/authenticate.ts';
+import { authenticateAuthRequest } from './sessions/authenticate.ts';
 import { badRequest, forbidden, unprocessable } from './request/errors.ts';
 import { requestEmailChange } from './email/email-change.ts';
 import { queryValue, readParams, validateEmail } from './request/params.ts';
@@ -17,7 +17,7 @@ import { findUserByEmail, findUserById, loadUserJson, type UserJson } from './ac
 const AUDIENCE = 'authenticated';
 
 export async function getUser(ctx: AppContext, request: FastifyRequest): Promise<UserJson> {
-  const { claims, user } = await authenticate(ctx, request);
+  const { claims, user } = await authenticateAuthRequest(ctx, request);
   const aud = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
   if (aud !== AUDIENCE) {
     throw badRequest('validation_failed', "Token audience doesn't match request audience");
@@ -42,7 +42,7 @@ const emailExists = () =>
   unprocessable('email_exists', 'A user with this email address has already been registered');
 
 export async function updateUser(ctx: AppContext, request: FastifyRequest): Promise<UserJson> {
-  const { user, sessionId } = await authenticate(ctx, request);
+  const { user, sessionId } = await authenticateAuthRequest(ctx, request);
   const params = readParams(request.body, UPDATE_FIELDS);
 
   const email = params.email ? validateEmail(params.email) : undefined;

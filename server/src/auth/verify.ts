@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from './accounts/create-user.ts';
 import { applyEmailChange, emailTaken } from './email/email-change.ts';
 import { clearLinkTokens, isPkceToken, lockLinkToken, type LinkType } from './email/link-tokens.ts';
-import { ApiError, badRequest, forbidden } from './request/errors.ts';
+import { AuthApiError, badRequest, forbidden } from './request/errors.ts';
 import { issueAuthCode, latestFlowOfUser } from './oauth/flow-state.ts';
 import { queryValue } from './request/params.ts';
 import { enforceRateLimit } from './request/rate-limit.ts';
@@ -57,7 +57,7 @@ export async function verify(
   } catch (err) {
     // The new address was taken between the check and the update.
     const failure = isUniqueViolation(err) ? emailTaken() : err;
-    if (!(failure instanceof ApiError)) throw failure;
+    if (!(failure instanceof AuthApiError)) throw failure;
     location = withError(redirectTo, fromApiError(failure));
   }
   return reply.header('Cache-Control', 'no-store').redirect(location, 303);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { publicOrigin } from '../../http/runtime-config.ts';
 import { globToRegExp } from '../../http/url-glob.ts';
-import type { ApiError } from '../request/errors.ts';
+import type { AuthApiError } from '../request/errors.ts';
 import type { SessionJson } from '../sessions/session-tokens.ts';
 
 // Where the browser-redirect endpoints (/authorize, /callback, /verify) send
@@ -88,7 +88,7 @@ const ACCESS_DENIED_CODES = new Set([
   'email_exists',
 ]);
 
-export function fromApiError(err: ApiError): RedirectError {
+export function fromApiError(err: AuthApiError): RedirectError {
   const error = ACCESS_DENIED_CODES.has(err.code)
     ? 'access_denied'
     : (OAUTH_ERROR_BY_STATUS[err.status] ?? 'server_error');

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import { ApiError } from './errors.ts';
+import { AuthApiError } from './errors.ts';
 
 // Per-IP windows counted in PostgreSQL, so that every replica behind a
 // load balancer shares one count (docs/architecture.md 2). The window is taken from the
@@ -50,6 +50,6 @@ export async function enforceRateLimit(
     );
   }
   if (hits > limitPerWindow) {
-    throw new ApiError(429, 'over_request_rate_limit', 'Request rate limit reached');
+    throw new AuthApiError(429, 'over_request_rate_limit', 'Request rate limit reached');
   }
 }
