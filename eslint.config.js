@@ -1,8 +1,8 @@
 import js from '@eslint/js';
 import globals from 'globals';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import imports from './eslint/no-import-cycle.js';
 
 // The server's layers (docs/architecture.md, "The auth folder"): the shared
 // ground (http/, db/) knows nothing of the two APIs, and neither API reaches
@@ -63,13 +63,8 @@ export default tseslint.config(
   {
     // No module of the server may, through any chain of imports, import itself.
     files: ['server/src/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    plugins: { imports },
+    rules: { 'imports/no-import-cycle': 'error' },
   },
   {
     files: ['server/src/http/**', 'server/src/db/**', 'server/src/mail/**'],
