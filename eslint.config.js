@@ -2,6 +2,46 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import imports from './eslint/no-import-cycle.js';
+
+// The server's layers (docs/architecture.md, "The auth folder"): the shared
+// ground (http/, db/) knows nothing of the two APIs, and neither API reaches
+// into the other.
+const apiFolders = (...folders) =>
+  folders.map((folder) => ({
+    group: [`**/${folder}/*`, `**/${folder}/**`],
+    message: `Shared server code must not depend on an API (${folder}/); move what both need to a shared folder.`,
+  }));
+
+const noRest = {
+  group: ['**/rest/*', '**/rest/**'],
+  message: 'The auth API does not use the data API.',
+};
+
+/** Each auth sub-folder may import only the ones listed before it. */
+function authLayers(bottomUp) {
+  return bottomUp.map((folder, index) => ({
+    files: [`server/src/auth/${folder}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noRest,
+            ...bottomUp.slice(index + 1).map((above) => ({
+              group: [`../${above}/*`],
+              message: `auth/${folder}/ stands below auth/${above}/ (docs/architecture.md 5).`,
+            })),
+            {
+              regex: '^\\.\\./[^./][^/]*\\.ts$',
+              message: `auth/${folder}/ must not import an endpoint; move what both need down.`,
+            },
+          ],
+        },
+      ],
+    },
+  }));
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**'] },
@@ -19,5 +59,44 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // No module of the server may, through any chain of imports, import itself.
+    files: ['server/src/**/*.ts'],
+    plugins: { imports },
+    rules: { 'imports/no-import-cycle': 'error' },
+  },
+  {
+    files: ['server/src/http/**', 'server/src/db/**', 'server/src/mail/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: apiFolders('auth', 'rest') }] },
+  },
+  // Inside auth/, machinery never imports what stands above it (docs/architecture.md 5).
+  ...authLayers(['request', 'accounts', 'sessions', 'oauth', 'email']),
+  {
+    files: ['server/src/auth/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [noRest],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/rest/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/auth/*', '**/auth/**'],
+              message: 'The data API does not use the auth API.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

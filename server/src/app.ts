@@ -7,14 +7,14 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { allowedOrigins } from './http/allowed-origins.ts';
 import { apiKeyGuard } from './http/api-key.ts';
-import { badUrl } from './http/bad-url.ts';
+import { badUrl } from './framework-errors.ts';
 import { cutOffSlowBodies } from './http/body-timeout.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerRuntimeConfigRoute } from './http/runtime-config.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAnonKey, createJwtKeys } from './jwt.ts';
-import { createMailer } from './auth/mailer.ts';
+import { createMailer } from './mail/mailer.ts';
 import { authRoutes } from './auth/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 

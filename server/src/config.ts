@@ -48,7 +48,7 @@ const EnvSchema = z.object({
   EMAIL_ANSWER_MIN_MS: z.coerce.number().int().min(0).max(10000).default(800),
   // GoTrue's MAILER_OTP_EXP: how long a link in an e-mail works. At most a
   // day, as hosted Supabase allows; a PKCE flow state must outlive its link
-  // (flow-state.ts sweeps them after two).
+  // (auth/oauth/flow-state.ts sweeps them after two).
   EMAIL_LINK_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(86400).default(86400),
   JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(604800).default(3600),
   RATE_LIMIT_TOKEN_PER_5MIN: z.coerce.number().int().min(1).default(150),
@@ -75,68 +75,84 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+// The settings as the server uses them: grouped, defaulted, derived. Their type
+// is inferred from this one mapping, so a new setting is written down once.
+const ConfigSchema = EnvSchema.transform((e) => {
+  const siteUrl = e.SITE_URL?.replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    /** From the environment; when absent the server keeps one in dataDir. */
+    jwtSecret: e.JWT_SECRET,
+    /** Public origin of the site; unset, the origin the browser used to reach us (runtime-config.ts). */
+    siteUrl,
+    additionalRedirectUrls: e.ADDITIONAL_REDIRECT_URLS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    supportEmail: e.SUPPORT_EMAIL,
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      issuer: e.GOOGLE_ISSUER,
+    },
+    smtpUrl: e.SMTP_URL,
+    /** Set exactly when smtpUrl is: sign-ups then need confirmation by e-mail. */
+    mail:
+      e.SMTP_URL !== undefined && siteUrl !== undefined
+        ? {
+            smtpUrl: e.SMTP_URL,
+            from: e.SMTP_FROM,
+            /** Links in messages point here; never at a request's Host header. */
+            siteUrl,
+            maxFrequencySeconds: e.SMTP_MAX_FREQUENCY_SECONDS,
+            /** Messages the whole server may send in an hour (GoTrue's RATE_LIMIT_EMAIL_SENT). */
+            sentPerHour: e.RATE_LIMIT_EMAIL_SENT_PER_HOUR,
+            /** Sign-up, resend and recovery take at least this long (auth/request/even-answer-time.ts). */
+            answerMinMs: e.EMAIL_ANSWER_MIN_MS,
+          }
+        : undefined,
+    /** How long a link sent by e-mail works; read even without SMTP, for links sent before. */
+    emailLinkLifetimeSeconds: e.EMAIL_LINK_LIFETIME_SECONDS,
+    jwtExpirySeconds: e.JWT_EXPIRY_SECONDS,
+    rateLimits: {
+      tokenPer5Min: e.RATE_LIMIT_TOKEN_PER_5MIN,
+      signupPer5Min: e.RATE_LIMIT_SIGNUP_PER_5MIN,
+      verifyPer5Min: e.RATE_LIMIT_VERIFY_PER_5MIN,
+      resendPer5Min: e.RATE_LIMIT_RESEND_PER_5MIN,
+      loginFailures: { failuresPerWindow: e.RATE_LIMIT_PASSWORD_FAILURES_PER_15MIN },
+    },
+    requestLimits: {
+      /** The whole request (headers and body) must arrive within this; then the socket is closed. */
+      requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+      /** A connection on which nothing moves for this long is closed. */
+      idleConnectionTimeoutSeconds: e.IDLE_CONNECTION_TIMEOUT_SECONDS,
+      /** Data API requests of one person in the database at once (rest/fair-share.ts). */
+      inFlightPerUser: e.DATA_REQUESTS_IN_FLIGHT_PER_USER,
+      /** More of one person's requests wait this many deep; beyond, 429. */
+      waitingPerUser: e.DATA_REQUESTS_WAITING_PER_USER,
+    },
+    /** How long a just-rotated refresh token may still be presented (GoTrue's reuse interval). */
+    refreshTokenReuseIntervalSeconds: e.REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
+    webDist: e.WEB_DIST,
+    /** Proxy hops whose X-Forwarded-For entry is believed; 0 trusts none. Never
+     * "trust everything": the left-most X-Forwarded-For entry is whatever the
+     * client wrote, which would let it dodge rate limits. */
+    trustProxyHops: proxyHops(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+  };
+});
+
+export type Config = z.output<typeof ConfigSchema>;
 
 /** How e-mail confirmation links are sent; present only when SMTP_URL is set. */
-export interface MailConfig {
-  smtpUrl: string;
-  from: string;
-  /** Links in messages point here; never at a request's Host header. */
-  siteUrl: string;
-  maxFrequencySeconds: number;
-  /** Messages the whole server may send in an hour (GoTrue's RATE_LIMIT_EMAIL_SENT). */
-  sentPerHour: number;
-  /** Sign-up, resend and recovery take at least this long (auth/even-answer-time.ts). */
-  answerMinMs: number;
-}
-
-export interface Config {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** From the environment; when absent the server keeps one in dataDir. */
-  jwtSecret: string | undefined;
-  /** Public origin of the site; unset, the origin the browser used to reach us (runtime-config.ts). */
-  siteUrl: string | undefined;
-  additionalRedirectUrls: string[];
-  supportEmail: string;
-  google: { clientId: string; clientSecret: string; issuer: string };
-  smtpUrl: string | undefined;
-  /** Set exactly when smtpUrl is: sign-ups then need confirmation by e-mail. */
-  mail: MailConfig | undefined;
-  /** How long a link sent by e-mail works; read even without SMTP, for links sent before. */
-  emailLinkLifetimeSeconds: number;
-  jwtExpirySeconds: number;
-  rateLimits: {
-    tokenPer5Min: number;
-    signupPer5Min: number;
-    verifyPer5Min: number;
-    resendPer5Min: number;
-    loginFailures: { failuresPerWindow: number };
-  };
-  requestLimits: {
-    /** The whole request (headers and body) must arrive within this; then the socket is closed. */
-    requestTimeoutSeconds: number;
-    /** A connection on which nothing moves for this long is closed. */
-    idleConnectionTimeoutSeconds: number;
-    /** Data API requests of one person in the database at once (rest/fair-share.ts). */
-    inFlightPerUser: number;
-    /** More of one person's requests wait this many deep; beyond, 429. */
-    waitingPerUser: number;
-  };
-  /** How long a just-rotated refresh token may still be presented (GoTrue's reuse interval). */
-  refreshTokenReuseIntervalSeconds: number;
-  webDist: string | undefined;
-  /** Proxy hops whose X-Forwarded-For entry is believed; 0 trusts none. */
-  trustProxyHops: number;
-  logLevel: Env['LOG_LEVEL'];
-}
+export type MailConfig = NonNullable<Config['mail']>;
 
 export class ConfigError extends Error {}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = ConfigSchema.safeParse(env);
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -157,58 +173,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
-  const e = parsed.data;
-  const siteUrl = e.SITE_URL?.replace(/\/$/, '');
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    dataDir: e.DATA_DIR,
-    databaseUrl: e.DATABASE_URL,
-    jwtSecret: e.JWT_SECRET,
-    siteUrl,
-    additionalRedirectUrls: e.ADDITIONAL_REDIRECT_URLS.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-    supportEmail: e.SUPPORT_EMAIL,
-    google: {
-      clientId: e.GOOGLE_CLIENT_ID,
-      clientSecret: e.GOOGLE_CLIENT_SECRET,
-      issuer: e.GOOGLE_ISSUER,
-    },
-    smtpUrl: e.SMTP_URL,
-    mail:
-      e.SMTP_URL !== undefined && siteUrl !== undefined
-        ? {
-            smtpUrl: e.SMTP_URL,
-            from: e.SMTP_FROM,
-            siteUrl,
-            maxFrequencySeconds: e.SMTP_MAX_FREQUENCY_SECONDS,
-            sentPerHour: e.RATE_LIMIT_EMAIL_SENT_PER_HOUR,
-            answerMinMs: e.EMAIL_ANSWER_MIN_MS,
-          }
-        : undefined,
-    emailLinkLifetimeSeconds: e.EMAIL_LINK_LIFETIME_SECONDS,
-    jwtExpirySeconds: e.JWT_EXPIRY_SECONDS,
-    rateLimits: {
-      tokenPer5Min: e.RATE_LIMIT_TOKEN_PER_5MIN,
-      signupPer5Min: e.RATE_LIMIT_SIGNUP_PER_5MIN,
-      verifyPer5Min: e.RATE_LIMIT_VERIFY_PER_5MIN,
-      resendPer5Min: e.RATE_LIMIT_RESEND_PER_5MIN,
-      loginFailures: { failuresPerWindow: e.RATE_LIMIT_PASSWORD_FAILURES_PER_15MIN },
-    },
-    requestLimits: {
-      requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
-      idleConnectionTimeoutSeconds: e.IDLE_CONNECTION_TIMEOUT_SECONDS,
-      inFlightPerUser: e.DATA_REQUESTS_IN_FLIGHT_PER_USER,
-      waitingPerUser: e.DATA_REQUESTS_WAITING_PER_USER,
-    },
-    refreshTokenReuseIntervalSeconds: e.REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
-    webDist: e.WEB_DIST,
-    // Never "trust everything": the left-most X-Forwarded-For entry is
-    // whatever the client wrote, which would let it dodge rate limits.
-    trustProxyHops: proxyHops(e.TRUST_PROXY),
-    logLevel: e.LOG_LEVEL,
-  };
+  return parsed.data;
 }
 
 // ID tokens are only as trustworthy as the channel their keys came over.

@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import type { MailSetup } from './auth/mailer.ts';
+import type { MailSetup } from './mail/mailer.ts';
 import type { JwtKeys } from './jwt.ts';
 
 /** What every route module needs; built once per app. */
@@ -9,7 +9,7 @@ export interface AppContext {
   db: Database;
   jwt: JwtKeys;
   anonKey: string;
-  /** HMAC key for refresh tokens (auth/tokens.ts), derived from the JWT secret. */
+  /** HMAC key for refresh tokens (auth/sessions/session-tokens.ts), derived from the JWT secret. */
   refreshTokenKey: Buffer;
   /** Present when SMTP_URL is set: sign-ups and e-mail changes then wait for a link. */
   mail: MailSetup | undefined;

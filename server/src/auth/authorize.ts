@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { badRequest } from './errors.ts';
-import { createFlowState } from './flow-state.ts';
+import { badRequest } from './request/errors.ts';
+import { createFlowState } from './oauth/flow-state.ts';
 import {
   newProviderCodeVerifier,
   ProviderUnavailableError,
   providerAuthorizationUrl,
-} from './google-provider.ts';
-import { isJsonObject, queryValue } from './params.ts';
-import { readPkceChallenge } from './pkce.ts';
-import { enforceRateLimit } from './rate-limit.ts';
-import { safeRedirectTo, siteUrl, withError } from './redirects.ts';
+} from './oauth/google-provider.ts';
+import { isJsonObject, queryValue } from './request/params.ts';
+import { readPkceChallenge } from './oauth/pkce.ts';
+import { enforceRateLimit } from './request/rate-limit.ts';
+import { safeRedirectTo, siteUrl, withError } from './oauth/redirects.ts';
 
 // GET /authorize?provider=google, after GoTrue's ExternalProviderRedirect:
 // remember the flow, then send the browser to the provider.

@@ -1,21 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { callbackUrl } from './authorize.ts';
-import { ApiError, badRequest } from './errors.ts';
-import { userForExternalIdentity } from './external-account.ts';
+import { AuthApiError, badRequest } from './request/errors.ts';
+import { userForExternalIdentity } from './oauth/external-account.ts';
 import {
   deleteFlowState,
   findFlowState,
   FLOW_STATE_LIFETIME_SECONDS,
   issueAuthCode,
   type FlowStateRow,
-} from './flow-state.ts';
+} from './oauth/flow-state.ts';
 import {
   exchangeProviderCode,
   ProviderExchangeError,
   ProviderUnavailableError,
   type ProviderIdentity,
-} from './google-provider.ts';
+} from './oauth/google-provider.ts';
 import {
   fromApiError,
   siteUrl,
@@ -23,9 +23,9 @@ import {
   withError,
   withSessionFragment,
   type RedirectError,
-} from './redirects.ts';
-import { startSession } from './tokens.ts';
-import { findUserById, isBanned } from './users.ts';
+} from './oauth/redirects.ts';
+import { startSession } from './sessions/session-tokens.ts';
+import { findUserById, isBanned } from './accounts/users.ts';
 
 // GET /callback, after GoTrue's ExternalProviderCallback: the provider sends
 // the browser back here with a code (or an error) and our state. Every
@@ -118,7 +118,7 @@ async function signIn(
     const userId = await userForExternalIdentity(tx, identity);
     const user = await findUserById(tx, userId);
     if (!user) throw new Error('user vanished during sign-in');
-    if (isBanned(user)) throw new ApiError(403, 'user_banned', 'User is banned');
+    if (isBanned(user)) throw new AuthApiError(403, 'user_banned', 'User is banned');
     if (flow.auth_code) {
       // PKCE: the app trades this code, with the verifier only it holds, for a session.
       await issueAuthCode(tx, flow.id, userId);
@@ -143,7 +143,7 @@ class ProviderRefusal extends Error {
 }
 
 function redirectFailure(err: unknown, request: FastifyRequest): RedirectError | undefined {
-  if (err instanceof ApiError) return fromApiError(err);
+  if (err instanceof AuthApiError) return fromApiError(err);
   if (err instanceof ProviderRefusal) return err.failure;
   if (err instanceof ProviderExchangeError || err instanceof ProviderUnavailableError) {
     // The details (an invalid ID token, a refused code) are for the operator.

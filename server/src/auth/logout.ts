@@ -1,15 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { authenticate } from './authenticate.ts';
-import { badRequest } from './errors.ts';
-import { queryValue } from './params.ts';
+import { authenticateAuthRequest } from './sessions/authenticate.ts';
+import { badRequest } from './request/errors.ts';
+import { queryValue } from './request/params.ts';
 
 // POST /logout?scope=global|local|others, after GoTrue's internal/api/logout.go.
 // Ending a session deletes it; its refresh tokens go with it (ON DELETE
 // CASCADE) and its access tokens stop working at once (session_not_found).
 
 export async function logout(ctx: AppContext, request: FastifyRequest): Promise<void> {
-  const { user, sessionId } = await authenticate(ctx, request);
+  const { user, sessionId } = await authenticateAuthRequest(ctx, request);
   const scope = queryValue(request.query, 'scope');
   if (scope !== '' && scope !== 'global' && scope !== 'local' && scope !== 'others') {
     throw badRequest('validation_failed', `Unsupported logout scope ${JSON.stringify(scope)}`);

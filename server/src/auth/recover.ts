@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { badRequest } from './errors.ts';
-import { recoveryMail } from './mail-messages.ts';
-import { queryValue, readParams, validateEmail } from './params.ts';
-import { readPkceChallenge } from './pkce.ts';
-import { enforceRateLimit } from './rate-limit.ts';
-import { safeRedirectTo } from './redirects.ts';
-import { sendLink } from './send-link.ts';
-import { findUserByEmail, isBanned } from './users.ts';
+import { badRequest } from './request/errors.ts';
+import { recoveryMail } from './email/mail-messages.ts';
+import { queryValue, readParams, validateEmail } from './request/params.ts';
+import { readPkceChallenge } from './oauth/pkce.ts';
+import { enforceRateLimit } from './request/rate-limit.ts';
+import { safeRedirectTo } from './oauth/redirects.ts';
+import { sendLink } from './email/send-link.ts';
+import { findUserByEmail, isBanned } from './accounts/users.ts';
 
 // POST /recover, after GoTrue's internal/api/recover.go: supabase-js's
 // resetPasswordForEmail. A link goes to the address; /verify?type=recovery

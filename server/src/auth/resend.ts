@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { requestEmailChange } from './email-change.ts';
-import { badRequest } from './errors.ts';
-import { queryValue, readParams, validateEmail } from './params.ts';
-import { readPkceChallenge, type PkceChallenge } from './pkce.ts';
-import { enforceRateLimit } from './rate-limit.ts';
-import { safeRedirectTo } from './redirects.ts';
-import { sendConfirmation } from './signup-confirmation.ts';
-import { findUserByEmail } from './users.ts';
+import { requestEmailChange } from './email/email-change.ts';
+import { badRequest } from './request/errors.ts';
+import { queryValue, readParams, validateEmail } from './request/params.ts';
+import { readPkceChallenge, type PkceChallenge } from './oauth/pkce.ts';
+import { enforceRateLimit } from './request/rate-limit.ts';
+import { safeRedirectTo } from './oauth/redirects.ts';
+import { sendConfirmation } from './email/signup-confirmation.ts';
+import { findUserByEmail } from './accounts/users.ts';
 
 // POST /resend, after GoTrue's internal/api/resend.go: a new sign-up or
 // e-mail change link. The answer is the same empty object whether or not the

@@ -2,8 +2,9 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authorize } from './authorize.ts';
 import { callback } from './callback.ts';
-import { ApiError, sendError, toApiError } from './errors.ts';
-import { answerNoSoonerThan } from './even-answer-time.ts';
+import { toAuthApiError } from '../framework-errors.ts';
+import { AuthApiError, sendError } from './request/errors.ts';
+import { answerNoSoonerThan } from './request/even-answer-time.ts';
 import { logout } from './logout.ts';
 import { recover } from './recover.ts';
 import { resend } from './resend.ts';
@@ -25,7 +26,7 @@ export async function authRoutes(
   requireApiKey: onRequestHookHandler,
 ): Promise<void> {
   // GoTrue reads every body as JSON whatever its Content-Type, so we take
-  // the raw text of any type and let each handler decode it (params.ts) into
+  // the raw text of any type and let each handler decode it (request/params.ts) into
   // GoTrue's errors. The app-wide body limit still applies.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
@@ -36,10 +37,10 @@ export async function authRoutes(
   // unreadable body), so that no bad request becomes a 500 or leaves in
   // another format.
   app.setErrorHandler((err, request, reply) =>
-    sendError(reply, toApiError(err, request.log, request.routeOptions.bodyLimit)),
+    sendError(reply, toAuthApiError(err, request.log, request.routeOptions.bodyLimit)),
   );
   app.setNotFoundHandler((_request, reply) =>
-    sendError(reply, new ApiError(404, 'not_found', 'Not found')),
+    sendError(reply, new AuthApiError(404, 'not_found', 'Not found')),
   );
 
   // Browser navigations (/authorize, /callback, /verify) cannot send an

@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { badRequest, unprocessable } from './errors.ts';
-import { readParams, validateEmail } from './params.ts';
-import { insertUser, isUniqueViolation } from './create-user.ts';
-import { checkPasswordStrength, hashPassword } from './passwords.ts';
-import { readPkceChallenge, type PkceChallenge } from './pkce.ts';
-import { enforceRateLimit } from './rate-limit.ts';
-import { signupWithConfirmation } from './signup-confirmation.ts';
-import { startSession, type SessionJson } from './tokens.ts';
-import { findUserByEmail, type UserJson } from './users.ts';
+import { badRequest, unprocessable } from './request/errors.ts';
+import { readParams, validateEmail } from './request/params.ts';
+import { insertUser, isUniqueViolation } from './accounts/create-user.ts';
+import { checkPasswordStrength, hashPassword } from './accounts/passwords.ts';
+import { readPkceChallenge } from './oauth/pkce.ts';
+import { enforceRateLimit } from './request/rate-limit.ts';
+import { signupWithConfirmation, type SignupRequest } from './email/signup-confirmation.ts';
+import { startSession, type SessionJson } from './sessions/session-tokens.ts';
+import { findUserByEmail, type UserJson } from './accounts/users.ts';
 
 // POST /signup, after GoTrue's internal/api/signup.go. Without SMTP every
 // sign-up is confirmed at once (GoTrue's MAILER_AUTOCONFIRM) and answered
 // with a session; with SMTP the account waits for its confirmation link
-// (signup-confirmation.ts).
+// (email/signup-confirmation.ts).
 
 const SIGNUP_FIELDS = {
   email: 'string',
@@ -28,13 +28,6 @@ const SIGNUP_FIELDS = {
 } as const;
 
 const userExists = () => unprocessable('user_already_exists', 'User already registered');
-
-export interface SignupRequest {
-  email: string;
-  password: string;
-  data: Record<string, unknown>;
-  pkce: PkceChallenge | undefined;
-}
 
 export async function signup(
   ctx: AppContext,

@@ -1,13 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { badRequest, INVALID_LOGIN_MESSAGE, unprocessable } from './errors.ts';
-import { queryValue, readParams } from './params.ts';
-import { exchangeAuthCode } from './flow-state.ts';
-import { verifyPassword } from './passwords.ts';
-import { clearLoginFailures, recordLoginFailure, throttleLogin } from './login-throttle.ts';
-import { enforceRateLimit } from './rate-limit.ts';
-import { refreshSession, startSession, type ClientInfo, type SessionJson } from './tokens.ts';
-import { findUserByEmail, isBanned } from './users.ts';
+import { badRequest, INVALID_LOGIN_MESSAGE, unprocessable } from './request/errors.ts';
+import { queryValue, readParams } from './request/params.ts';
+import { exchangeAuthCode } from './oauth/flow-state.ts';
+import { verifyPassword } from './accounts/passwords.ts';
+import {
+  clearLoginFailures,
+  recordLoginFailure,
+  throttleLogin,
+} from './accounts/login-throttle.ts';
+import { enforceRateLimit } from './request/rate-limit.ts';
+import {
+  refreshSession,
+  startSession,
+  type ClientInfo,
+  type SessionJson,
+} from './sessions/session-tokens.ts';
+import { findUserByEmail, isBanned } from './accounts/users.ts';
 
 // POST /token, after GoTrue's internal/api/token.go and token_refresh.go.
 

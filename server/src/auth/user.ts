@@ -1,23 +1,23 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { authenticate } from './authenticate.ts';
-import { badRequest, forbidden, unprocessable } from './errors.ts';
-import { requestEmailChange } from './email-change.ts';
-import { queryValue, readParams, validateEmail } from './params.ts';
-import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
-import { requireRecentProof } from './password-proof.ts';
-import { readPkceChallenge } from './pkce.ts';
-import { enforceRateLimit } from './rate-limit.ts';
-import { safeRedirectTo } from './redirects.ts';
-import { isUniqueViolation } from './create-user.ts';
-import { findUserByEmail, findUserById, loadUserJson, type UserJson } from './users.ts';
+import { authenticateAuthRequest } from './sessions/authenticate.ts';
+import { badRequest, forbidden, unprocessable } from './request/errors.ts';
+import { requestEmailChange } from './email/email-change.ts';
+import { queryValue, readParams, validateEmail } from './request/params.ts';
+import { checkPasswordStrength, hashPassword, verifyPassword } from './accounts/passwords.ts';
+import { requireRecentProof } from './accounts/password-proof.ts';
+import { readPkceChallenge } from './oauth/pkce.ts';
+import { enforceRateLimit } from './request/rate-limit.ts';
+import { safeRedirectTo } from './oauth/redirects.ts';
+import { isUniqueViolation } from './accounts/create-user.ts';
+import { findUserByEmail, findUserById, loadUserJson, type UserJson } from './accounts/users.ts';
 
 // GET and PUT /user, after GoTrue's internal/api/user.go.
 
 const AUDIENCE = 'authenticated';
 
 export async function getUser(ctx: AppContext, request: FastifyRequest): Promise<UserJson> {
-  const { claims, user } = await authenticate(ctx, request);
+  const { claims, user } = await authenticateAuthRequest(ctx, request);
   const aud = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
   if (aud !== AUDIENCE) {
     throw badRequest('validation_failed', "Token audience doesn't match request audience");
@@ -42,7 +42,7 @@ const emailExists = () =>
   unprocessable('email_exists', 'A user with this email address has already been registered');
 
 export async function updateUser(ctx: AppContext, request: FastifyRequest): Promise<UserJson> {
-  const { user, sessionId } = await authenticate(ctx, request);
+  const { user, sessionId } = await authenticateAuthRequest(ctx, request);
   const params = readParams(request.body, UPDATE_FIELDS);
 
   const email = params.email ? validateEmail(params.email) : undefined;

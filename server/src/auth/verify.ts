@@ -1,22 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
-import { isUniqueViolation } from './create-user.ts';
-import { applyEmailChange, emailTaken } from './email-change.ts';
-import { clearLinkTokens, isPkceToken, lockLinkToken, type LinkType } from './email-links.ts';
-import { ApiError, badRequest, forbidden } from './errors.ts';
-import { issueAuthCode, latestFlowOfUser } from './flow-state.ts';
-import { queryValue } from './params.ts';
-import { enforceRateLimit } from './rate-limit.ts';
+import { isUniqueViolation } from './accounts/create-user.ts';
+import { applyEmailChange, emailTaken } from './email/email-change.ts';
+import { clearLinkTokens, isPkceToken, lockLinkToken, type LinkType } from './email/link-tokens.ts';
+import { AuthApiError, badRequest, forbidden } from './request/errors.ts';
+import { issueAuthCode, latestFlowOfUser } from './oauth/flow-state.ts';
+import { queryValue } from './request/params.ts';
+import { enforceRateLimit } from './request/rate-limit.ts';
 import {
   fromApiError,
   safeRedirectTo,
   withAuthCode,
   withError,
   withSessionFragment,
-} from './redirects.ts';
-import { startSession, type ClientInfo } from './tokens.ts';
-import { findUserById, isBanned, type UserRow } from './users.ts';
+} from './oauth/redirects.ts';
+import { startSession, type ClientInfo } from './sessions/session-tokens.ts';
+import { findUserById, isBanned, type UserRow } from './accounts/users.ts';
 
 // GET /verify, after GoTrue's verifyGet (internal/api/verify.go): the link in
 // a confirmation e-mail. The browser comes back to redirect_to with a code
@@ -57,7 +57,7 @@ export async function verify(
   } catch (err) {
     // The new address was taken between the check and the update.
     const failure = isUniqueViolation(err) ? emailTaken() : err;
-    if (!(failure instanceof ApiError)) throw failure;
+    if (!(failure instanceof AuthApiError)) throw failure;
     location = withError(redirectTo, fromApiError(failure));
   }
   return reply.header('Cache-Control', 'no-store').redirect(location, 303);

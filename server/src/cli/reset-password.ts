@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.ts';
-import { ApiError } from '../auth/errors.ts';
-import { checkPasswordStrength, hashPassword } from '../auth/passwords.ts';
-import { findUserByEmail } from '../auth/users.ts';
+import { AuthApiError } from '../auth/request/errors.ts';
+import { checkPasswordStrength, hashPassword } from '../auth/accounts/passwords.ts';
+import { findUserByEmail } from '../auth/accounts/users.ts';
 import { CommandRefusal } from './refusal.ts';
 
 /**
@@ -14,7 +14,7 @@ export async function resetPassword(db: Database, email: string, password: strin
   try {
     checkPasswordStrength(password);
   } catch (err) {
-    if (err instanceof ApiError) throw new CommandRefusal(err.message);
+    if (err instanceof AuthApiError) throw new CommandRefusal(err.message);
     throw err;
   }
   const user = await findUserByEmail(db, email);

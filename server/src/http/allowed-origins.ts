@@ -1,4 +1,4 @@
-import { globToRegExp } from '../auth/redirects.ts';
+import { globToRegExp } from './url-glob.ts';
 
 // The origins a browser may call the APIs from with credentials: the site's
 // own and those of ADDITIONAL_REDIRECT_URLS (a separately hosted front end),

@@ -1,4 +1,4 @@
-import { ApiError, queryError } from './errors.ts';
+import { DataApiError, queryError } from './errors.ts';
 import type { Filter, LogicTree } from './parse-filter.ts';
 import type { OrderTerm, SelectItem } from './parse-query.ts';
 import type { Payload } from './payload.ts';
@@ -59,7 +59,7 @@ function relationSql(relation: Relation): string {
 function readColumn(relation: Relation, name: string): Column {
   const column = relation.columns.get(name);
   if (!column) {
-    throw new ApiError(400, '42703', `column ${relation.name}.${name} does not exist`);
+    throw new DataApiError(400, '42703', `column ${relation.name}.${name} does not exist`);
   }
   return column;
 }
@@ -68,7 +68,7 @@ function readColumn(relation: Relation, name: string): Column {
 function payloadColumn(relation: Relation, name: string): Column {
   const column = relation.columns.get(name);
   if (!column) {
-    throw new ApiError(
+    throw new DataApiError(
       400,
       'PGRST204',
       `Could not find the '${name}' column of '${relation.name}' in the schema cache`,

@@ -1,4 +1,4 @@
-import { queryError, type ApiError } from './errors.ts';
+import { queryError, type DataApiError } from './errors.ts';
 
 /** Where and why a query-string grammar stopped matching. */
 export class ParseFailure extends Error {
@@ -131,7 +131,7 @@ export function failureToError(
   shown: string,
   failure: ParseFailure,
   offset = 0,
-): ApiError {
+): DataApiError {
   const column = Math.max(1, failure.pos + 1 - offset);
   return queryError(
     `"failed to parse ${what} (${shown})" (line 1, column ${column})`,

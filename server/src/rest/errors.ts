@@ -8,21 +8,21 @@ export interface ErrorBody {
   hint: string | null;
 }
 
-export interface ApiErrorOptions {
+export interface DataApiErrorOptions {
   details?: string | null;
   hint?: string | null;
   headers?: Record<string, string>;
 }
 
 /** A failure with a known status and PostgREST code; handlers throw it, one renderer writes it. */
-export class ApiError extends Error {
+export class DataApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: string | null;
   readonly hint: string | null;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, code: string, message: string, options: ApiErrorOptions = {}) {
+  constructor(status: number, code: string, message: string, options: DataApiErrorOptions = {}) {
     super(message);
     this.status = status;
     this.code = code;
@@ -36,7 +36,7 @@ export class ApiError extends Error {
   }
 }
 
-export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+export function sendError(reply: FastifyReply, error: DataApiError): FastifyReply {
   // A 401 tells the client which scheme to use, as PostgREST does.
   const headers =
     error.status === 401 && !error.headers['WWW-Authenticate']
@@ -128,10 +128,10 @@ export function statusForSqlState(state: string, message: string, authenticated:
 }
 
 /** Any thrown value as the error the client sees; undefined means "a bug: answer 500". */
-export function toApiError(err: unknown, authenticated: boolean): ApiError | undefined {
-  if (err instanceof ApiError) return err;
+export function toApiError(err: unknown, authenticated: boolean): DataApiError | undefined {
+  if (err instanceof DataApiError) return err;
   if (isDatabaseError(err)) {
-    return new ApiError(
+    return new DataApiError(
       statusForSqlState(err.code, err.message, authenticated),
       err.code,
       err.message,
@@ -140,27 +140,27 @@ export function toApiError(err: unknown, authenticated: boolean): ApiError | und
   }
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && CONNECTION_ERRORS.has(code)) {
-    return new ApiError(503, 'PGRST000', 'Database connection error. Retrying the connection.');
+    return new DataApiError(503, 'PGRST000', 'Database connection error. Retrying the connection.');
   }
   return undefined;
 }
 
-export function internalError(): ApiError {
-  return new ApiError(500, 'PGRSTX00', 'Internal server error');
+export function internalError(): DataApiError {
+  return new DataApiError(500, 'PGRSTX00', 'Internal server error');
 }
 
-export function queryError(message: string, details: string | null = null): ApiError {
-  return new ApiError(400, 'PGRST100', message, { details });
+export function queryError(message: string, details: string | null = null): DataApiError {
+  return new DataApiError(400, 'PGRST100', message, { details });
 }
 
-export function unsupportedMethod(method: string, details: string | null = null): ApiError {
-  return new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`, { details });
+export function unsupportedMethod(method: string, details: string | null = null): DataApiError {
+  return new DataApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`, { details });
 }
 
-export function notImplemented(details: string): ApiError {
-  return new ApiError(400, 'PGRST127', 'Feature not implemented', { details });
+export function notImplemented(details: string): DataApiError {
+  return new DataApiError(400, 'PGRST127', 'Feature not implemented', { details });
 }
 
-export function invalidBody(message: string, details: string | null = null): ApiError {
-  return new ApiError(400, 'PGRST102', message, { details });
+export function invalidBody(message: string, details: string | null = null): DataApiError {
+  return new DataApiError(400, 'PGRST102', message, { details });
 }

@@ -1,4 +1,4 @@
-import { ApiError } from './errors.ts';
+import { DataApiError } from './errors.ts';
 
 // Embedded PGlite runs one statement at a time on the event loop, and a pool
 // of PostgreSQL connections is just as easily filled by one person: in arrival
@@ -39,8 +39,8 @@ interface Lane {
   waiting: Array<() => void>;
 }
 
-function tooManyInFlight(): ApiError {
-  return new ApiError(429, '53300', 'Too many requests in flight for this user', {
+function tooManyInFlight(): DataApiError {
+  return new DataApiError(429, '53300', 'Too many requests in flight for this user', {
     details: 'Wait for earlier requests to finish before sending more',
     headers: { 'Retry-After': '1' },
   });

@@ -7,7 +7,7 @@ import {
   buildUpdate,
   type MutationOutput,
 } from './build-sql.ts';
-import { ApiError, notImplemented, unsupportedMethod } from './errors.ts';
+import { DataApiError, notImplemented, unsupportedMethod } from './errors.ts';
 import { execute, type ExecutionResult } from './execute.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import { parsePayload } from './payload.ts';
@@ -47,10 +47,15 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
-function singularity(rows: number): ApiError {
-  return new ApiError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', {
-    details: `The result contains ${rows} rows`,
-  });
+function singularity(rows: number): DataApiError {
+  return new DataApiError(
+    406,
+    'PGRST116',
+    'JSON object requested, multiple (or no) rows returned',
+    {
+      details: `The result contains ${rows} rows`,
+    },
+  );
 }
 
 /**
@@ -117,7 +122,7 @@ function mutationOutput(req: DataRequest, prefs: Preferences, media: Media): Mut
   return { returning: null, media: null };
 }
 
-function notAllowed(req: DataRequest, what: string): ApiError {
+function notAllowed(req: DataRequest, what: string): DataApiError {
   return unsupportedMethod(req.method, `'${req.relation.name}' cannot be ${what}`);
 }
 

@@ -1,5 +1,5 @@
 import { ParseFailure, parseWith, type Cursor } from './cursor.ts';
-import { ApiError, notImplemented, queryError } from './errors.ts';
+import { DataApiError, notImplemented, queryError } from './errors.ts';
 
 export type CompareOperator = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike';
 export type IsValue = 'null' | 'not_null' | 'true' | 'false' | 'unknown';
@@ -230,8 +230,12 @@ export function parseLogic(key: 'and' | 'or' | 'not.and' | 'not.or', value: stri
     });
   } catch (err) {
     // Show the client its own value, not our concatenation (the column still counts the key).
-    if (err instanceof ApiError && err.code === 'PGRST100' && err.message.startsWith('"failed')) {
-      throw new ApiError(400, 'PGRST100', err.message.replace(`(${text})`, `(${value})`), {
+    if (
+      err instanceof DataApiError &&
+      err.code === 'PGRST100' &&
+      err.message.startsWith('"failed')
+    ) {
+      throw new DataApiError(400, 'PGRST100', err.message.replace(`(${text})`, `(${value})`), {
         details: err.details,
       });
     }
@@ -252,8 +256,8 @@ export function parseColumnKey(key: string): string {
   });
 }
 
-export function notEmbedded(resource: string): ApiError {
-  return new ApiError(
+export function notEmbedded(resource: string): DataApiError {
+  return new DataApiError(
     400,
     'PGRST108',
     `'${resource}' is not an embedded resource in this request`,

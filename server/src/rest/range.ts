@@ -1,4 +1,4 @@
-import { ApiError } from './errors.ts';
+import { DataApiError } from './errors.ts';
 import { capRows } from './query-limits.ts';
 
 /** The rows a read asks for: from `offset`, at most `limit` (null: all the rest, up to MAX_ROWS). */
@@ -10,8 +10,8 @@ export interface RowRange {
 // PostgREST's Range grammar: "first-[last]" in rows; anything else is ignored.
 const RANGE_HEADER = /^(\d{1,15})-(\d{0,15})$/;
 
-function unsatisfiable(details: string): ApiError {
-  return new ApiError(416, 'PGRST103', 'Requested range not satisfiable', { details });
+function unsatisfiable(details: string): DataApiError {
+  return new DataApiError(416, 'PGRST103', 'Requested range not satisfiable', { details });
 }
 
 /**
@@ -60,6 +60,6 @@ export function readStatus(lower: number, rows: number, total: number | null): n
   return rows < total ? 206 : 200;
 }
 
-export function outOfBounds(lower: number, total: number): ApiError {
+export function outOfBounds(lower: number, total: number): DataApiError {
   return unsatisfiable(`An offset of ${lower} was requested, but there are only ${total} rows.`);
 }

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { JwtError, type JwtKeys } from '../jwt.ts';
-import { ApiError } from './errors.ts';
+import { DataApiError } from './errors.ts';
 
 /** The only roles a data request may run as; anything else never reaches SET ROLE. */
 export type DataRole = 'anon' | 'authenticated';
@@ -13,8 +13,12 @@ export interface RequestAuth {
 // PostgREST allows this much clock skew before calling a token "issued in the future".
 const CLOCK_SKEW_SECONDS = 30;
 
-function tokenError(code: 'PGRST301' | 'PGRST303', message: string, details?: string): ApiError {
-  return new ApiError(401, code, message, {
+function tokenError(
+  code: 'PGRST301' | 'PGRST303',
+  message: string,
+  details?: string,
+): DataApiError {
+  return new DataApiError(401, code, message, {
     details: details ?? null,
     headers: {
       'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(message)}`,
@@ -48,7 +52,7 @@ function decodeSegment(segment: string | undefined): Record<string, unknown> | u
  * there is one, else from the project key (the anon key). The signature is
  * checked with the pinned algorithm; the messages are PostgREST's.
  */
-export async function authenticate(
+export async function authenticateDataRequest(
   headers: IncomingHttpHeaders,
   apiKey: string | undefined,
   keys: JwtKeys,
@@ -83,7 +87,7 @@ export async function authenticate(
   const role = claims['role'];
   if (role !== 'anon' && role !== 'authenticated') {
     // A valid token for another role (service_role, postgres, …): we never switch to it.
-    throw new ApiError(
+    throw new DataApiError(
       401,
       '42501',
       `permission denied to set role ${JSON.stringify(String(role ?? ''))}`,

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { ApiError, notImplemented } from './errors.ts';
+import { DataApiError, notImplemented } from './errors.ts';
 import { EXPOSED_SCHEMA } from './schema-cache.ts';
 
 export type ReturnPreference = 'minimal' | 'representation' | 'headers-only';
@@ -62,7 +62,7 @@ export function parsePreferences(header: string | string[] | undefined): Prefere
       !v.startsWith('max-affected='),
   );
   if (prefs.handling === 'strict' && invalid.length > 0) {
-    throw new ApiError(400, 'PGRST122', 'Invalid preferences given with handling=strict', {
+    throw new DataApiError(400, 'PGRST122', 'Invalid preferences given with handling=strict', {
       details: `Invalid preferences: ${invalid.join(', ')}`,
     });
   }
@@ -121,7 +121,7 @@ export function negotiateMedia(accept: string | undefined): Media {
       return { shape: 'object', stripNulls: o.stripNulls };
     }
   }
-  throw new ApiError(
+  throw new DataApiError(
     406,
     'PGRST107',
     `None of these media types are available: ${offered.map((o) => o.type).join(', ')}`,
@@ -143,7 +143,7 @@ export function checkProfile(method: string, headers: IncomingHttpHeaders): void
   const name = method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile';
   const profile = headers[name];
   if (profile === undefined || profile === EXPOSED_SCHEMA) return;
-  throw new ApiError(406, 'PGRST106', `Invalid schema: ${String(profile)}`, {
+  throw new DataApiError(406, 'PGRST106', `Invalid schema: ${String(profile)}`, {
     hint: `Only the following schemas are exposed: ${EXPOSED_SCHEMA}`,
   });
 }

@@ -2,14 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { apiKeyOf } from '../http/api-key.ts';
 import { loggableError } from '../http/loggable-error.ts';
 import type { AppContext } from '../context.ts';
-import {
-  ApiError,
-  internalError,
-  invalidBody,
-  sendError,
-  toApiError,
-  unsupportedMethod,
-} from './errors.ts';
+import { dataFrameworkError } from '../framework-errors.ts';
+import { DataApiError, internalError, sendError, toApiError, unsupportedMethod } from './errors.ts';
 import {
   handleDelete,
   handleInsert,
@@ -20,7 +14,7 @@ import {
   type DataResponse,
 } from './handlers.ts';
 import { parseQuery } from './parse-query.ts';
-import { authenticate, type RequestAuth } from './request-auth.ts';
+import { authenticateDataRequest, type RequestAuth } from './request-auth.ts';
 import { checkProfile } from './request-headers.ts';
 import { handleRpc } from './rpc-handler.ts';
 import { createFairShare, shareKey } from './fair-share.ts';
@@ -37,8 +31,8 @@ const HANDLERS: Record<DataMethod, (req: DataRequest) => Promise<DataResponse>> 
   DELETE: handleDelete,
 };
 
-function invalidPath(): ApiError {
-  return new ApiError(404, 'PGRST125', 'Invalid path specified in request URL');
+function invalidPath(): DataApiError {
+  return new DataApiError(404, 'PGRST125', 'Invalid path specified in request URL');
 }
 
 function decodeSegment(segment: string): string {
@@ -57,33 +51,13 @@ function resolvePath(path: string, method: string): Target {
   if (segments.length === 0) {
     if (method !== 'GET' && method !== 'HEAD') throw unsupportedMethod(method);
     // PostgREST with its OpenAPI output switched off; the schema is not advertised.
-    throw new ApiError(404, 'PGRST126', 'Root endpoint metadata is disabled');
+    throw new DataApiError(404, 'PGRST126', 'Root endpoint metadata is disabled');
   }
   if (segments[0] === 'rpc' && segments.length === 2) {
     return { kind: 'function', name: decodeSegment(segments[1]!) };
   }
   if (segments.length !== 1) throw invalidPath();
   return { kind: 'relation', name: decodeSegment(segments[0]!) };
-}
-
-/** Fastify's own failures (body parsing, size, content type) in PostgREST's wire format. */
-function frameworkError(
-  err: FastifyError,
-  bodyLimit: number,
-  contentType: string | undefined,
-): ApiError | undefined {
-  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return new ApiError(413, 'PGRST102', 'Request body is too large', {
-      details: `The body may be at most ${bodyLimit} bytes`,
-    });
-  }
-  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    return invalidBody(`Content-Type not acceptable: ${contentType ?? ''}`);
-  }
-  if (err.code?.startsWith('FST_ERR_CTP')) return invalidBody(err.message);
-  const status = err.statusCode ?? 500;
-  if (status >= 400 && status < 500) return new ApiError(status, 'PGRST100', err.message);
-  return undefined;
 }
 
 /** The PostgREST-compatible subset under /rest/v1 (docs/architecture.md 6). */
@@ -109,7 +83,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const known =
       toApiError(err, authed) ??
       (typeof (err as FastifyError | null)?.code === 'string'
-        ? frameworkError(err as FastifyError, bodyLimit, request.headers['content-type'])
+        ? dataFrameworkError(err as FastifyError, bodyLimit, request.headers['content-type'])
         : undefined);
     if (!known)
       request.log.error({ err: loggableError(err) }, 'data API request failed unexpectedly');
@@ -131,7 +105,7 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const target = resolvePath(pathPart.slice(prefix.length), request.method);
       if (request.method === 'PUT') throw unsupportedMethod('PUT');
       checkProfile(request.method, request.headers);
-      auth = await authenticate(request.headers, apiKeyOf(request), ctx.jwt);
+      auth = await authenticateDataRequest(request.headers, apiKeyOf(request), ctx.jwt);
       const caller = auth;
       const response = await fairShare.run(shareKey(caller.claims, request.ip), () =>
         respond(target, search, request, caller),

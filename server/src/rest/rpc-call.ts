@@ -1,5 +1,5 @@
 import { quoteIdent } from './build-sql.ts';
-import { ApiError, invalidBody } from './errors.ts';
+import { DataApiError, invalidBody } from './errors.ts';
 import type { RpcArgument, RpcFunction } from './rpc-catalogue.ts';
 import { EXPOSED_SCHEMA, type Relation } from './schema-cache.ts';
 
@@ -95,7 +95,7 @@ function signature(fn: RpcFunction): string {
   return `${EXPOSED_SCHEMA}.${fn.name}(${args})`;
 }
 
-function notFound(name: string, keys: string[], fromBody: boolean): ApiError {
+function notFound(name: string, keys: string[], fromBody: boolean): DataApiError {
   const fn = `${EXPOSED_SCHEMA}.${name}`;
   const sorted = [...keys].sort();
   const list = sorted.join(', ');
@@ -105,7 +105,7 @@ function notFound(name: string, keys: string[], fromBody: boolean): ApiError {
       ? ' without parameters'
       : ` with parameter${sorted.length > 1 ? 's' : ''} ${list}`) +
     (fromBody ? ' or with a single unnamed json/jsonb parameter' : '');
-  return new ApiError(
+  return new DataApiError(
     404,
     'PGRST202',
     `Could not find the function ${fn}${inMessage} in the schema cache`,
@@ -115,8 +115,8 @@ function notFound(name: string, keys: string[], fromBody: boolean): ApiError {
   );
 }
 
-function ambiguous(candidates: RpcFunction[]): ApiError {
-  return new ApiError(
+function ambiguous(candidates: RpcFunction[]): DataApiError {
+  return new DataApiError(
     300,
     'PGRST203',
     `Could not choose the best candidate function between: ${candidates.map(signature).join(', ')}`,

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { ApiError } from './errors.ts';
+import { DataApiError } from './errors.ts';
 import { loadFunctions, type RpcFunction } from './rpc-catalogue.ts';
 
 // The only schema the data API serves, as hosted Supabase does by default.
@@ -107,7 +107,7 @@ export function createSchemaCacheLoader(db: Database): () => Promise<SchemaCache
     if (!pending) {
       pending = loadSchemaCache(db).catch(() => {
         pending = undefined;
-        throw new ApiError(
+        throw new DataApiError(
           503,
           'PGRST002',
           'Could not query the database for the schema cache. Retrying.',
@@ -121,7 +121,7 @@ export function createSchemaCacheLoader(db: Database): () => Promise<SchemaCache
 export function findRelation(cache: SchemaCache, name: string): Relation {
   const relation = cache.relations.get(name);
   if (!relation) {
-    throw new ApiError(
+    throw new DataApiError(
       404,
       'PGRST205',
       `Could not find the table '${EXPOSED_SCHEMA}.${name}' in the schema cache`,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isAuthApiError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/auth/passwords.ts';
+import { hashPassword } from '../../src/auth/accounts/passwords.ts';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import { decodeJwt, expectAuthError, PASSWORD, postJson, signUp } from './support.ts';
 

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { badRequest } from './errors.ts';
+import { badRequest } from '../request/errors.ts';
 
 // The client side of PKCE (RFC 7636) as GoTrue checks it (internal/api/pkce.go):
 // supabase-js sends a challenge when it starts a flow (/authorize, /signup)

@@ -1,12 +1,12 @@
-import type { Queryable } from '../db/database.ts';
-import { ApiError } from './errors.ts';
+import type { Queryable } from '../../db/database.ts';
+import { AuthApiError } from './errors.ts';
 
 // Per-IP windows counted in PostgreSQL, so that every replica behind a
 // load balancer shares one count (docs/architecture.md 2). The window is taken from the
 // database clock for the same reason: replicas' clocks may disagree.
 const WINDOW_SECONDS = 300;
-// Other counters share the table with longer windows (login-throttle.ts: 15
-// minutes, mail-cap.ts: an hour); rows are kept until every window has passed.
+// Other counters share the table with longer windows (accounts/login-throttle.ts: 15
+// minutes, email/mail-cap.ts: an hour); rows are kept until every window has passed.
 const SWEEP_AFTER_SECONDS = 7200;
 
 export type RateLimitedAction = 'token' | 'signup' | 'verify' | 'resend' | 'recover';
@@ -50,6 +50,6 @@ export async function enforceRateLimit(
     );
   }
   if (hits > limitPerWindow) {
-    throw new ApiError(429, 'over_request_rate_limit', 'Request rate limit reached');
+    throw new AuthApiError(429, 'over_request_rate_limit', 'Request rate limit reached');
   }
 }

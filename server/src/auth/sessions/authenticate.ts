@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
-import type { AppContext } from '../context.ts';
-import { JwtError } from '../jwt.ts';
-import { ApiError, badRequest, forbidden } from './errors.ts';
-import { findUserById, isBanned, type UserRow } from './users.ts';
+import type { AppContext } from '../../context.ts';
+import { JwtError } from '../../jwt.ts';
+import { AuthApiError, badRequest, forbidden } from '../request/errors.ts';
+import { findUserById, isBanned, type UserRow } from '../accounts/users.ts';
 
 // GoTrue's requireAuthentication (internal/api/auth.go): the same checks in the
 // same order, so that a client sees the same status and code for each failure.
@@ -19,14 +19,14 @@ const BEARER = /^[Bb]earer (\S+)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
-export async function authenticate(
+export async function authenticateAuthRequest(
   ctx: AppContext,
   request: FastifyRequest,
 ): Promise<Authenticated> {
   const header = request.headers.authorization;
   const bearer = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
   if (!bearer) {
-    throw new ApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    throw new AuthApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   }
 
   let claims: JWTPayload;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { ApiError, badRequest } from './errors.ts';
+import { AuthApiError, badRequest } from '../request/errors.ts';
 
 // argon2id with the library's defaults (19 MiB, 2 passes, 1 lane: OWASP's
 // recommended minimum). GoTrue's limits are in bytes because bcrypt's are;
@@ -62,7 +62,7 @@ export function checkPasswordStrength(password: string): void {
     );
   }
   if (bytes < MIN_PASSWORD_LENGTH) {
-    throw new ApiError(
+    throw new AuthApiError(
       422,
       'weak_password',
       `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
@@ -70,7 +70,7 @@ export function checkPasswordStrength(password: string): void {
     );
   }
   if (isCommonPassword(password)) {
-    throw new ApiError(
+    throw new AuthApiError(
       422,
       'weak_password',
       'Password is known to be weak and easy to guess, please choose a different one.',

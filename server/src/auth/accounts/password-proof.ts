@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/database.ts';
-import { badRequest } from './errors.ts';
+import type { Queryable } from '../../db/database.ts';
+import { badRequest } from '../request/errors.ts';
 import { verifyPassword } from './passwords.ts';
 import type { UserRow } from './users.ts';
 

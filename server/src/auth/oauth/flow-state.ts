@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../context.ts';
-import type { Queryable } from '../db/database.ts';
-import { ApiError, badRequest } from './errors.ts';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { AuthApiError, badRequest } from '../request/errors.ts';
 import { verifierMatches, type ChallengeMethod, type PkceChallenge } from './pkce.ts';
-import { startSession, type ClientInfo, type SessionJson } from './tokens.ts';
+import { startSession, type ClientInfo, type SessionJson } from '../sessions/session-tokens.ts';
 
 // A flow state remembers a browser-redirect sign-in between its start (the
 // PKCE challenge at /authorize or /signup) and its end (the code exchanged
@@ -146,14 +146,18 @@ export async function exchangeAuthCode(
     );
     const flow = rows[0];
     if (!flow?.user_id || !flow.code_challenge || !flow.code_challenge_method) {
-      throw new ApiError(
+      throw new AuthApiError(
         404,
         'flow_state_not_found',
         'invalid flow state, no valid flow state found',
       );
     }
     if (flow.code_age_seconds > FLOW_STATE_LIFETIME_SECONDS) {
-      throw new ApiError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
+      throw new AuthApiError(
+        422,
+        'flow_state_expired',
+        'invalid flow state, flow state has expired',
+      );
     }
     const stored = { challenge: flow.code_challenge, method: flow.code_challenge_method };
     if (!verifierMatches(stored, verifier)) {

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from './mailer.ts';
+import type { OutgoingMail } from '../../mail/mailer.ts';
 
 // The texts of the messages the auth API sends. Plain text is the message;
 // the HTML part only makes the link clickable in clients that prefer HTML.

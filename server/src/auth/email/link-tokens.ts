@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/database.ts';
-import { hashToken } from './tokens.ts';
+import type { Queryable } from '../../db/database.ts';
+import { hashToken } from '../sessions/session-tokens.ts';
 
 // The one-time tokens in confirmation links. The link carries a random token;
 // auth.one_time_tokens keeps only its SHA-256, so a copy of the database

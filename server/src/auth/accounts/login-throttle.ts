@@ -1,9 +1,10 @@
-import type { Queryable } from '../db/database.ts';
-import { ApiError } from './errors.ts';
+import type { Queryable } from '../../db/database.ts';
+import { AuthApiError } from '../request/errors.ts';
+import type { AuthErrorCode } from '../request/error-codes.ts';
 
 // Wrong passwords counted per account (per address, whether or not it has an
 // account, so that the count itself reveals nothing), beside the per-IP limit
-// of rate-limit.ts: someone guessing one person's password from many
+// of request/rate-limit.ts: someone guessing one person's password from many
 // addresses is slowed down after a few failures and then refused until the
 // oldest failure is older than the window (ADR 025). A correct password
 // clears the count. The rows share auth.rate_limits, one per failure time.
@@ -19,10 +20,10 @@ export interface LoginThrottle {
 }
 
 /** A 429 with Retry-After, in GoTrue's error shape. */
-export class RetryLaterError extends ApiError {
+export class RetryLaterError extends AuthApiError {
   readonly retryAfterSeconds: number;
 
-  constructor(code: string, message: string, retryAfterSeconds: number) {
+  constructor(code: AuthErrorCode, message: string, retryAfterSeconds: number) {
     super(429, code, message);
     this.retryAfterSeconds = retryAfterSeconds;
   }

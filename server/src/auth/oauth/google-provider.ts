@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 
 // Our side of Google sign-in as an OpenID Connect relying party: the
 // authorization code flow with our own PKCE toward the provider, the ID token

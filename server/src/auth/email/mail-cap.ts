@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/database.ts';
-import { RetryLaterError } from './login-throttle.ts';
+import type { Queryable } from '../../db/database.ts';
+import { RetryLaterError } from '../accounts/login-throttle.ts';
 
 // GoTrue's RATE_LIMIT_EMAIL_SENT: a cap on the messages the whole server sends
 // in an hour, whoever asks, so that a script signing up addresses in bulk

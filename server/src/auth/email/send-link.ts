@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Queryable } from '../db/database.ts';
-import { loggableError } from '../http/loggable-error.ts';
-import { newLinkToken, storeLinkToken, verifyLink, type LinkType } from './email-links.ts';
-import { ApiError } from './errors.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { loggableError } from '../../http/loggable-error.ts';
+import { newLinkToken, storeLinkToken, verifyLink, type LinkType } from './link-tokens.ts';
+import { AuthApiError } from '../request/errors.ts';
 import { claimMailSend } from './mail-cap.ts';
-import { createFlowState } from './flow-state.ts';
-import { describeSendFailure, type MailSetup, type OutgoingMail } from './mailer.ts';
-import type { PkceChallenge } from './pkce.ts';
+import { createFlowState } from '../oauth/flow-state.ts';
+import { describeSendFailure, type MailSetup, type OutgoingMail } from '../../mail/mailer.ts';
+import type { PkceChallenge } from '../oauth/pkce.ts';
 
 // Sending a link happens in three steps: the caller claims the send in one
 // short transaction (a new account, or a send slot under the frequency
@@ -63,7 +63,7 @@ export async function sendLink(
     log.error({ smtp: describeSendFailure(err), type: message.type }, 'could not send e-mail');
     await undo(db, log, message);
     // Not the request's fault: a dependency is down and a retry may work.
-    throw new ApiError(503, 'email_send_failed', SEND_FAILED[message.type]);
+    throw new AuthApiError(503, 'email_send_failed', SEND_FAILED[message.type]);
   }
   // Stored only once the message is out: until then the previous link keeps working.
   await db.transaction(async (tx) => {
@@ -112,7 +112,7 @@ export async function claimSendSlot(
   if (since !== null && since < maxFrequencySeconds) {
     // Whole seconds, rounded down, as GoTrue's generateFrequencyLimitErrorMessage.
     const left = Math.floor(maxFrequencySeconds - since);
-    throw new ApiError(
+    throw new AuthApiError(
       429,
       'over_email_send_rate_limit',
       `For security purposes, you can only request this after ${left} seconds.`,

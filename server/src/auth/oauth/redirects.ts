@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { publicOrigin } from '../http/runtime-config.ts';
-import type { ApiError } from './errors.ts';
-import type { SessionJson } from './tokens.ts';
+import type { AppContext } from '../../context.ts';
+import { publicOrigin } from '../../http/runtime-config.ts';
+import { globToRegExp } from '../../http/url-glob.ts';
+import type { AuthApiError } from '../request/errors.ts';
+import type { SessionJson } from '../sessions/session-tokens.ts';
 
 // Where the browser-redirect endpoints (/authorize, /callback, /verify) send
 // the browser back to, and how they report an outcome there, after GoTrue's
@@ -38,20 +39,6 @@ export function safeRedirectTo(
     globToRegExp(pattern).test(target.href),
   );
   return allowed ? target.href : site;
-}
-
-/** `*` matches within one host label or path segment, `**` matches across them (GoTrue's globs). */
-export function globToRegExp(pattern: string): RegExp {
-  const source = pattern
-    .split('**')
-    .map((part) =>
-      part
-        .split('*')
-        .map((literal) => literal.replace(/[.+?^${}()|[\]\\/]/g, '\\$&'))
-        .join('[^./]*'),
-    )
-    .join('.*');
-  return new RegExp(`^${source}$`);
 }
 
 /** The target with `code=` added: the PKCE end of a successful redirect flow. */
@@ -101,7 +88,7 @@ const ACCESS_DENIED_CODES = new Set([
   'email_exists',
 ]);
 
-export function fromApiError(err: ApiError): RedirectError {
+export function fromApiError(err: AuthApiError): RedirectError {
   const error = ACCESS_DENIED_CODES.has(err.code)
     ? 'access_denied'
     : (OAUTH_ERROR_BY_STATUS[err.status] ?? 'server_error');

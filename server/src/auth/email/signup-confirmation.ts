@@ -1,28 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
-import type { Queryable } from '../db/database.ts';
-import { insertUser, isUniqueViolation } from './create-user.ts';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { insertUser, isUniqueViolation } from '../accounts/create-user.ts';
 import { confirmationMail } from './mail-messages.ts';
-import type { MailSetup } from './mailer.ts';
-import { queryValue } from './params.ts';
-import { hashPassword } from './passwords.ts';
-import type { PkceChallenge } from './pkce.ts';
-import { safeRedirectTo } from './redirects.ts';
+import type { MailSetup } from '../../mail/mailer.ts';
+import { queryValue } from '../request/params.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import type { PkceChallenge } from '../oauth/pkce.ts';
+import { safeRedirectTo } from '../oauth/redirects.ts';
 import { claimSendSlot, sendLink } from './send-link.ts';
-import type { SignupRequest } from './signup.ts';
 import {
   findUserByEmail,
   findUserById,
   loadUserJson,
   type UserJson,
   type UserRow,
-} from './users.ts';
+} from '../accounts/users.ts';
 
 // POST /signup when SMTP is configured, after GoTrue's signup.go without
 // MAILER_AUTOCONFIRM: the account is made unconfirmed, a link goes to the
 // address, and the answer is the bare user. Whether an address already has an
 // account is never revealed by the answer's shape (see repeatedSignup).
+
+/** A sign-up that passed its checks (signup.ts), as either way of confirming takes it. */
+export interface SignupRequest {
+  email: string;
+  password: string;
+  data: Record<string, unknown>;
+  pkce: PkceChallenge | undefined;
+}
 
 export async function signupWithConfirmation(
   ctx: AppContext,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/database.ts';
-import { ApiError, badRequest } from './errors.ts';
+import type { Queryable } from '../../db/database.ts';
+import { AuthApiError, badRequest } from '../request/errors.ts';
 import type { ProviderIdentity } from './google-provider.ts';
-import { isUniqueViolation } from './create-user.ts';
-import { addProvider, findUserByEmail, isBanned } from './users.ts';
+import { isUniqueViolation } from '../accounts/create-user.ts';
+import { addProvider, findUserByEmail, isBanned } from '../accounts/users.ts';
 
 // Who a verified provider identity signs in as, after GoTrue's
 // createAccountFromExternalIdentity and its automatic linking: the user who
@@ -59,20 +59,20 @@ export async function userForExternalIdentity(
     // An address the provider has not verified proves nothing: linking on it
     // would hand the account to whoever typed the address there.
     if (!identity.emailVerified) {
-      throw new ApiError(
+      throw new AuthApiError(
         403,
         'provider_email_needs_verification',
         'Unverified email with google. Verify the address with Google, then try again.',
       );
     }
-    if (isBanned(existing)) throw new ApiError(403, 'user_banned', 'User is banned');
+    if (isBanned(existing)) throw new AuthApiError(403, 'user_banned', 'User is banned');
     const confirmed = existing.email_confirmed_at !== null;
     // Without SMTP, password sign-ups are confirmed without proof: whoever
     // typed the address may not own it, and linking would give the address's
     // real owner an account its author can still sign in to. The address
     // must have been proven by a link we sent or by a provider.
     if (confirmed && !(await addressProven(tx, existing.id, identity.email))) {
-      throw new ApiError(
+      throw new AuthApiError(
         403,
         'email_exists',
         'An account with this e-mail address already exists, but its address was never ' +
@@ -158,7 +158,7 @@ async function createUser(
   } catch (err) {
     // The same address signed up by another route at this very moment.
     if (isUniqueViolation(err)) {
-      throw new ApiError(
+      throw new AuthApiError(
         422,
         'email_exists',
         'A user with this email address has already been registered',

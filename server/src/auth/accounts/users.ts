@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 
 // Rows of auth.users / auth.identities and their JSON as GoTrue writes it
 // (internal/models/user.go, identity.go): `omitempty` timestamps are left out

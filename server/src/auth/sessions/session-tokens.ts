@@ -1,9 +1,15 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
-import type { AppContext } from '../context.ts';
-import type { Queryable } from '../db/database.ts';
-import { JWT_ISSUER } from '../jwt.ts';
-import { badRequest } from './errors.ts';
-import { findUserById, isBanned, loadUserJson, type UserJson, type UserRow } from './users.ts';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { JWT_ISSUER } from '../../jwt.ts';
+import { badRequest } from '../request/errors.ts';
+import {
+  findUserById,
+  isBanned,
+  loadUserJson,
+  type UserJson,
+  type UserRow,
+} from '../accounts/users.ts';
 
 /** How a session began, as the `amr` claim names it (GoTrue's AuthenticationMethod). */
 export type AuthenticationMethod =

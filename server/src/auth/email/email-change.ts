@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.ts';
-import type { Queryable } from '../db/database.ts';
-import { badRequest } from './errors.ts';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { badRequest } from '../request/errors.ts';
 import { emailChangeMail } from './mail-messages.ts';
-import type { MailSetup } from './mailer.ts';
-import type { PkceChallenge } from './pkce.ts';
+import type { MailSetup } from '../../mail/mailer.ts';
+import type { PkceChallenge } from '../oauth/pkce.ts';
 import { claimSendSlot, sendLink } from './send-link.ts';
-import { addProvider, findUserByEmail, type UserRow } from './users.ts';
+import { addProvider, findUserByEmail, type UserRow } from '../accounts/users.ts';
 
 // A change of e-mail address with SMTP configured, after GoTrue's
 // sendEmailChange and emailChangeVerify with secure e-mail change off: one
