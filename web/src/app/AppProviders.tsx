@@ -2,7 +2,7 @@ import type { AuthClient } from '../lib/auth-client.ts';
 import { useState, type ReactNode } from 'react';
 import { AppServicesContext } from '../lib/app-context.tsx';
 import type { RuntimeConfig } from '../lib/runtime-config.ts';
-import { AuthProvider } from '../features/auth/hooks/auth-context.tsx';
+import { AuthProvider } from '../lib/auth-context.tsx';
 
 interface Props {
   auth: AuthClient;

@@ -7,9 +7,9 @@ import { SignedInProviders } from './SignedInProviders.tsx';
 import { TabBar, type TabDefinition } from '../components/TabBar.tsx';
 import { ToastProvider } from '../components/toast.tsx';
 import { HistoryTab } from '../features/history/components/HistoryTab.tsx';
-import { usePrefetchHistory } from '../features/history/hooks/use-activities.ts';
+import { usePrefetchHistory } from '../features/history/api/get-activities.ts';
 import { InsightsSkeleton } from '../features/insights/components/InsightsSkeleton.tsx';
-import { usePrefetchInsights } from '../features/insights/hooks/use-insights.ts';
+import { usePrefetchInsights } from '../features/insights/api/get-insights.ts';
 import { ProfileTab } from '../features/profile/components/ProfileTab.tsx';
 import { TrackTab } from '../features/track/components/TrackTab.tsx';
 

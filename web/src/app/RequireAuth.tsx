@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from '../lib/router/router.tsx';
-import { useAuth } from '../features/auth/hooks/auth-context.tsx';
+import { useAuth } from '../lib/auth-context.tsx';
 import {
   hasAuthParams,
   landingFailure,

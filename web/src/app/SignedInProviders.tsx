@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useSignedInUser } from '../features/auth/hooks/auth-context.tsx';
+import { useSignedInUser } from '../lib/auth-context.tsx';
 import { DataClientContext, useAuthClient, useRuntimeConfig } from '../lib/app-context.tsx';
 import { createDataClient } from '../lib/data-client.ts';
 import { queryClientFor } from './signed-in-cache.ts';

@@ -1,4 +1,4 @@
-import type { WeekSummary } from './api/fetch-insights.ts';
+import type { WeekSummary } from './api/get-insights.ts';
 
 const percent = (value: number) => `${Math.round(value)}%`;
 const entries = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;

@@ -1,4 +1,7 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { useSupabase } from '../../../lib/app-context.tsx';
+import { ACTIVITIES_QUERY_KEY } from './get-activities.ts';
 
 // Changing and removing an entry (docs/decisions/019): an edit is one rpc
 // call, atomic in the database; a delete hands back the answer rows it
@@ -59,4 +62,38 @@ export async function deleteEntry(
 export async function restoreEntry(supabase: SupabaseClient, rows: AnswerRow[]): Promise<void> {
   const { error } = await supabase.from('user_answers').insert(rows);
   if (error) throw error;
+}
+
+/** Every change to an entry refreshes the history and the insights built on it. */
+function useRefreshAfter() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY });
+}
+
+export function useUpdateEntry() {
+  const supabase = useSupabase();
+  const onSettled = useRefreshAfter();
+  return useMutation({
+    mutationFn: ({ entryTime, changes }: { entryTime: string; changes: EntryChanges }) =>
+      updateEntry(supabase, entryTime, changes),
+    onSettled,
+  });
+}
+
+export function useDeleteEntry() {
+  const supabase = useSupabase();
+  const onSettled = useRefreshAfter();
+  return useMutation({
+    mutationFn: (entryTime: string) => deleteEntry(supabase, entryTime),
+    onSettled,
+  });
+}
+
+export function useRestoreEntry() {
+  const supabase = useSupabase();
+  const onSettled = useRefreshAfter();
+  return useMutation({
+    mutationFn: (rows: AnswerRow[]) => restoreEntry(supabase, rows),
+    onSettled,
+  });
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import type { Activity } from '../api/fetch-activities.ts';
+import type { Activity } from '../api/get-activities.ts';
 import { ActivityListItem } from './ActivityListItem.tsx';
 
 interface Props {

@@ -5,8 +5,8 @@ import { Toggle } from '../../../components/Toggle.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fromLocalInputValue, isInFuture, toLocalInputValue } from '../../../lib/local-time.ts';
-import type { Activity } from '../api/fetch-activities.ts';
-import { useDeleteEntry, useRestoreEntry, useUpdateEntry } from '../hooks/use-entry-changes.ts';
+import type { Activity } from '../api/get-activities.ts';
+import { useDeleteEntry, useRestoreEntry, useUpdateEntry } from '../api/edit-entry.ts';
 
 /** How long 'Undo' is offered after a delete. */
 export const UNDO_MS = 5000;

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { DEFAULT_FILTERS, filtersActive, type HistoryFilters } from '../filters.ts';
-import { useActivities, useHasAnyActivity } from '../hooks/use-activities.ts';
+import { useActivities, useHasAnyActivity } from '../api/get-activities.ts';
 import { ActivityList } from './ActivityList.tsx';
 import { FiltersPanel } from './FiltersPanel.tsx';
 

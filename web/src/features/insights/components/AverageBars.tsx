@@ -1,4 +1,4 @@
-import type { Averages } from '../api/fetch-insights.ts';
+import type { Averages } from '../api/get-insights.ts';
 import { entriesLabel, percent } from './format.ts';
 
 /** Average energy per group as labelled bars: readable as a list without the picture. */

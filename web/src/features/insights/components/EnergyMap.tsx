@@ -1,4 +1,4 @@
-import type { RankedActivity } from '../api/fetch-insights.ts';
+import type { RankedActivity } from '../api/get-insights.ts';
 import { entriesLabel, percent } from './format.ts';
 
 const SIZE = 300;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { DEFAULT_PERIOD, type Insights, type PeriodId } from '../api/fetch-insights.ts';
-import { useInsights } from '../hooks/use-insights.ts';
+import { DEFAULT_PERIOD, type Insights, type PeriodId } from '../api/get-insights.ts';
+import { useInsights } from '../api/get-insights.ts';
 import { weekSentences } from '../week-sentences.ts';
 import { AverageBars } from './AverageBars.tsx';
 import { EnergyMap } from './EnergyMap.tsx';

@@ -1,4 +1,4 @@
-import type { Insights } from '../api/fetch-insights.ts';
+import type { Insights } from '../api/get-insights.ts';
 import { entriesLabel } from './format.ts';
 
 /** Activities with one or two entries: not ranked yet, one tap from their entries. */

@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import type { RankedActivity } from '../api/fetch-insights.ts';
+import type { RankedActivity } from '../api/get-insights.ts';
 import { entriesLabel, percent } from './format.ts';
 
 interface Props {

@@ -1,4 +1,4 @@
-import type { Insights } from '../api/fetch-insights.ts';
+import type { Insights } from '../api/get-insights.ts';
 import { percent } from './format.ts';
 
 const W = 320;

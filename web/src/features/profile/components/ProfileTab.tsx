@@ -4,7 +4,7 @@ import { useToast } from '../../../components/toast.tsx';
 import { useRuntimeConfig, useAuthClient } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { signOut } from '../../auth/api/sign-out.ts';
-import { useSignedInUser } from '../../auth/hooks/auth-context.tsx';
+import { useSignedInUser } from '../../../lib/auth-context.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { YourDataSection } from '../your-data/YourDataSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';

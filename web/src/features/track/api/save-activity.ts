@@ -1,5 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { QUESTION_TEXT, type JournalQuestion } from './journal-questions.ts';
+import { useSupabase } from '../../../lib/app-context.tsx';
+import { useSignedInUser } from '../../../lib/auth-context.tsx';
+import { ACTIVITIES_QUERY_KEY } from '../../history/api/get-activities.ts';
+import { fetchJournalQuestions, QUESTION_TEXT, type JournalQuestion } from './journal-questions.ts';
 
 export interface ActivityEntry {
   activity: string;
@@ -41,4 +45,24 @@ export async function saveActivity(
 
   const { error } = await supabase.from('user_answers').insert(rows);
   if (error) throw error;
+}
+
+/** The questions rarely change; one lookup serves a session's saves. */
+const QUESTIONS_STALE_MS = 10 * 60 * 1000;
+
+export function useSaveActivity() {
+  const supabase = useSupabase();
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (entry: ActivityEntry) => {
+      const questions = await queryClient.fetchQuery({
+        queryKey: ['journal-questions'],
+        queryFn: () => fetchJournalQuestions(supabase),
+        staleTime: QUESTIONS_STALE_MS,
+      });
+      await saveActivity(supabase, user.id, questions, entry);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }),
+  });
 }

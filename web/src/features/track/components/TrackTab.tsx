@@ -4,8 +4,8 @@ import { useToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { pastTime } from '../past-time.ts';
 import { toPercent } from '../dial-math.ts';
-import { useActivitySuggestions } from '../hooks/use-activity-suggestions.ts';
-import { useSaveActivity } from '../hooks/use-save-activity.ts';
+import { useActivitySuggestions } from '../api/get-activity-suggestions.ts';
+import { useSaveActivity } from '../api/save-activity.ts';
 import { CircularDial } from './CircularDial.tsx';
 import { PastTimeField } from './PastTimeField.tsx';
 

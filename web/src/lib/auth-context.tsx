@@ -1,6 +1,6 @@
 import type { Session, User } from '@supabase/supabase-js';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { useAuthClient } from '../../../lib/app-context.tsx';
+import { useAuthClient } from './app-context.tsx';
 
 export interface AuthState {
   /** True until the stored session (if any) has been read. */

@@ -1,0 +1,116 @@
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { useEffect } from 'react';
+import { useSupabase } from '../../../lib/app-context.tsx';
+import { useSignedInUser } from '../../../lib/auth-context.tsx';
+import { DEFAULT_FILTERS, type HistoryFilters } from '../filters.ts';
+
+// The history, one remote operation: the query key, the calls and the hooks
+// that cache them (page by page, newest first).
+
+/** Every cached history page lives under this key; a save invalidates them all. */
+export const ACTIVITIES_QUERY_KEY = ['activities'] as const;
+
+export interface Activity {
+  created_at: string;
+  activity: string;
+  energy: number;
+  engagement: number;
+  flow_state: boolean;
+  notes: string | null;
+}
+
+/** Enough to fill a phone screen several times; the next page loads on scroll. */
+export const HISTORY_PAGE_SIZE = 50;
+
+/**
+ * One page of the signed-in user's activities, newest first, filtered in the
+ * database. Pages are keyset-based: `before` is the created_at of the last
+ * row already shown, so a page costs the same however far back it is.
+ */
+export async function fetchActivities(
+  supabase: SupabaseClient,
+  {
+    userId,
+    filters,
+    before,
+  }: { userId: string; filters: HistoryFilters; before?: string | undefined },
+): Promise<Activity[]> {
+  let query = supabase
+    .from('activities')
+    .select('created_at, activity, energy, engagement, flow_state, notes')
+    .eq('user_id', userId);
+  if (filters.minEnergy > 0) query = query.gte('energy', filters.minEnergy);
+  if (filters.minEngagement > 0) query = query.gte('engagement', filters.minEngagement);
+  if (filters.flowOnly) query = query.eq('flow_state', true);
+  // The database's activity_key() lowercases and collapses whitespace; the
+  // same here gives the key to compare, so the match uses its index.
+  const activityKey = filters.activity.trim().replace(/\s+/g, ' ').toLowerCase();
+  if (activityKey) query = query.eq('activity_key', activityKey);
+  if (before) query = query.lt('created_at', before);
+
+  const { data, error } = await query
+    .order('created_at', { ascending: false })
+    .limit(HISTORY_PAGE_SIZE)
+    .returns<Activity[]>();
+  if (error) throw error;
+  return data;
+}
+
+/** Whether the user has recorded anything at all (tells the two empty messages apart). */
+export async function hasAnyActivity(supabase: SupabaseClient, userId: string): Promise<boolean> {
+  const { data, error } = await supabase
+    .from('activities')
+    .select('created_at')
+    .eq('user_id', userId)
+    .limit(1);
+  if (error) throw error;
+  return data.length > 0;
+}
+
+function activitiesQuery(supabase: SupabaseClient, userId: string, filters: HistoryFilters) {
+  return infiniteQueryOptions({
+    queryKey: [...ACTIVITIES_QUERY_KEY, userId, filters],
+    queryFn: ({ pageParam }) => fetchActivities(supabase, { userId, filters, before: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) =>
+      lastPage.length === HISTORY_PAGE_SIZE ? lastPage.at(-1)?.created_at : undefined,
+  });
+}
+
+/** The history, page by page; the previous list stays on screen while filters change. */
+export function useActivities(filters: HistoryFilters) {
+  const supabase = useSupabase();
+  const { id: userId } = useSignedInUser();
+  return useInfiniteQuery({
+    ...activitiesQuery(supabase, userId, filters),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Fetches the newest page while the user is on Track, so Look Back opens at once. */
+export function usePrefetchHistory() {
+  const supabase = useSupabase();
+  const { id: userId } = useSignedInUser();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.prefetchInfiniteQuery(activitiesQuery(supabase, userId, DEFAULT_FILTERS));
+  }, [queryClient, supabase, userId]);
+}
+
+/** Asked only when filters leave nothing, to choose between the two empty messages. */
+export function useHasAnyActivity(enabled: boolean) {
+  const supabase = useSupabase();
+  const { id: userId } = useSignedInUser();
+  return useQuery({
+    queryKey: [...ACTIVITIES_QUERY_KEY, userId, 'any'],
+    queryFn: () => hasAnyActivity(supabase, userId),
+    enabled,
+  });
+}
