@@ -7,6 +7,7 @@ import { useAuthClient } from '../../../lib/app-context.tsx';
 import { setNewPassword } from '../api/password-reset.ts';
 import { authFailureText } from '../auth-error-text.ts';
 import { redirectError } from '../auth-redirect.ts';
+import { NewPasswordField } from '../../../components/NewPasswordField.tsx';
 
 const NOT_SIGNED_IN =
   'This reset link did not sign you in. Open it in the browser where you asked for it, or ask for a new one.';
@@ -78,22 +79,7 @@ export default function ResetPasswordPage() {
           aria-busy={busy}
         >
           {error && <MessageBox kind="error">{error}</MessageBox>}
-          <div>
-            <label htmlFor="reset-password" className="field-label">
-              New password
-            </label>
-            <input
-              id="reset-password"
-              className="text-input"
-              type="password"
-              required
-              minLength={8}
-              autoComplete="new-password"
-              placeholder="At least 8 characters"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
+          <NewPasswordField id="reset-password" value={password} onChange={setPassword} />
           <button type="submit" className="btn-primary mt-2 w-full" disabled={busy}>
             Set Password
           </button>

@@ -4,6 +4,7 @@ import { useToast } from '../../../components/toast.tsx';
 import { useAuthClient } from '../../../lib/app-context.tsx';
 import { setNewPassword } from '../../auth/api/password-reset.ts';
 import { authFailureText } from '../../auth/auth-error-text.ts';
+import { NewPasswordField } from '../../../components/NewPasswordField.tsx';
 
 /**
  * 'Change password': the server takes a new password only with proof that
@@ -59,22 +60,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
           />
         </div>
       )}
-      <div>
-        <label htmlFor="new-password" className="field-label">
-          New password
-        </label>
-        <input
-          id="new-password"
-          className="text-input"
-          type="password"
-          required
-          minLength={8}
-          autoComplete="new-password"
-          placeholder="At least 8 characters"
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-        />
-      </div>
+      <NewPasswordField id="new-password" value={next} onChange={setNext} />
       <button type="submit" className="btn-secondary w-full" disabled={saving}>
         Change Password
       </button>
