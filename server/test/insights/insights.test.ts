@@ -187,7 +187,13 @@ describe('insights over time in the person’s zone', () => {
       e('Chores', 30, 20, iso(now - 120_000)),
       e('Run', 70, 60, iso(now - 7 * 86_400_000)),
     ]);
-    const zone = 'Pacific/Auckland';
+    // A zone far from UTC where both recent entries fall on today's date (and
+    // so in this week): at 11:00 UTC, Auckland's midnight would split them.
+    const localDate = (zone: string, ms: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(ms);
+    const zone = ['Pacific/Auckland', 'America/New_York'].find(
+      (z) => localDate(z, now - 120_000) === localDate(z, now),
+    )!;
     const { data, error } = await recent.client.rpc('insights', {
       period_days: 7,
       time_zone: zone,
@@ -196,7 +202,7 @@ describe('insights over time in the person’s zone', () => {
     const result = data as Insights;
     expect(result.trend_unit).toBe('day');
     expect(result.trend).toHaveLength(7);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(now - 60_000);
+    const today = localDate(zone, now - 60_000);
     expect(result.trend.at(-1)).toMatchObject({ start: today, entries: 2, avg_energy: 60 });
     expect(result.week).toMatchObject({
       entries: 2,
