@@ -1,10 +1,11 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { inlineStylesheet } from './build/inline-stylesheet.ts';
 import { precompressAssets } from './build/precompress-assets.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressAssets()],
+  plugins: [react(), tailwindcss(), inlineStylesheet(), precompressAssets()],
   build: {
     rolldownOptions: {
       output: {
