@@ -3,9 +3,16 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineStylesheet } from './build/inline-stylesheet.ts';
 import { precompressAssets } from './build/precompress-assets.ts';
+import { configPreloadOnlyWhenFetched } from './build/config-preload.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineStylesheet(), precompressAssets()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    configPreloadOnlyWhenFetched(),
+    inlineStylesheet(),
+    precompressAssets(),
+  ],
   build: {
     rolldownOptions: {
       output: {
