@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { inlineStylesheet } from './build/inline-stylesheet.ts';
 import { precompressAssets } from './build/precompress-assets.ts';
 import { configPreloadOnlyWhenFetched } from './build/config-preload.ts';
+import { lowPriorityScripts } from './build/low-priority-scripts.ts';
 
 export default defineConfig({
   plugins: [
@@ -11,6 +12,7 @@ export default defineConfig({
     tailwindcss(),
     configPreloadOnlyWhenFetched(),
     inlineStylesheet(),
+    lowPriorityScripts(),
     precompressAssets(),
   ],
   build: {
