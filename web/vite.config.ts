@@ -1,10 +1,20 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { inlineStylesheet } from './build/inline-stylesheet.ts';
 import { precompressAssets } from './build/precompress-assets.ts';
+import { configPreloadOnlyWhenFetched } from './build/config-preload.ts';
+import { lowPriorityScripts } from './build/low-priority-scripts.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressAssets()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    configPreloadOnlyWhenFetched(),
+    inlineStylesheet(),
+    lowPriorityScripts(),
+    precompressAssets(),
+  ],
   build: {
     rolldownOptions: {
       output: {

@@ -12,62 +12,117 @@ import { freePort } from '../support/server-process.ts';
  * e2e/artifacts/lighthouse/.
  *
  * Accessibility, best practices and SEO are decided by the page alone and must
- * be 100. Performance and first contentful paint are simulated from the page's
- * own trace (its main-thread time moves with the machine's other load) and do
- * not reach the goals yet (performance 95-98, simulated FCP about 1.8 s on the
- * development machine: Lighthouse's slow 4G counts the 100 KiB of script the
- * browser fetches before the first paint). They are printed, and asserted at
- * the goals (performance 99, FCP 1.5 s) with LIGHTHOUSE_PERF=assert.
+ * be 100 in every run. Performance and first contentful paint are simulated
+ * from the page's own trace, whose main-thread times move with the machine's
+ * other load; as Lighthouse's own guidance on variability advises, the page
+ * runs several times and the medians must reach the goals (docs/decisions/029).
+ * LIGHTHOUSE_PERF=report prints them without asserting, for a machine too
+ * loaded to time anything.
  */
 const MIN_PERFORMANCE = 0.99;
 const MAX_FCP_MS = 1500;
+const RUNS = 3;
+
+interface RunSummary {
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  speedIndexMs: number;
+  tbtMs: number;
+  cls: number;
+}
 
 describe.skipIf(skipBrowserTests)('Lighthouse mobile on /login', () => {
   const app = useApp();
 
-  it('scores 100 for accessibility, best practices and SEO', async () => {
-    const port = await freePort();
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
-    });
-    let result: RunnerResult | undefined;
-    try {
-      const flags: Flags = { port, output: ['json', 'html'], logLevel: 'error' };
-      result = await lighthouse(`${app.url}/login`, flags);
-    } finally {
-      await browser.close();
-    }
-    if (!result) throw new Error('Lighthouse returned no result');
+  it(
+    `scores 100 for accessibility, best practices and SEO; performance ${MIN_PERFORMANCE * 100} and FCP ${MAX_FCP_MS} ms (medians of ${RUNS})`,
+    { timeout: RUNS * 120_000 },
+    async () => {
+      const runs: RunSummary[] = [];
+      for (let run = 1; run <= RUNS; run++) {
+        const result = await runLighthouseOnce(`${app.url}/login`);
+        const [json, html] = result.report as string[];
+        await writeArtifact(`lighthouse/login-${run}.report.json`, json ?? '');
+        await writeArtifact(`lighthouse/login-${run}.report.html`, html ?? '');
 
-    const [json, html] = result.report as string[];
-    await writeArtifact('lighthouse/login.report.json', json ?? '');
-    await writeArtifact('lighthouse/login.report.html', html ?? '');
+        const { categories, audits } = result.lhr;
+        const score = (id: string) => categories[id]?.score ?? 0;
+        const metric = (id: string) => audits[id]?.numericValue ?? NaN;
+        const summary: RunSummary = {
+          performance: score('performance'),
+          fcpMs: metric('first-contentful-paint'),
+          lcpMs: metric('largest-contentful-paint'),
+          speedIndexMs: metric('speed-index'),
+          tbtMs: metric('total-blocking-time'),
+          cls: metric('cumulative-layout-shift'),
+        };
+        runs.push(summary);
+        const failing = Object.values(audits)
+          .filter(
+            (audit) =>
+              audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative',
+          )
+          .map((audit) => `${audit.id} (${audit.score})`);
+        console.log(
+          `Lighthouse mobile /login, run ${run}: performance ${Math.round(summary.performance * 100)}, ` +
+            `accessibility ${score('accessibility') * 100}, best practices ${score('best-practices') * 100}, ` +
+            `SEO ${score('seo') * 100}; FCP ${Math.round(summary.fcpMs)} ms, LCP ${Math.round(summary.lcpMs)} ms, ` +
+            `SI ${Math.round(summary.speedIndexMs)} ms, TBT ${Math.round(summary.tbtMs)} ms, CLS ${summary.cls.toFixed(3)}; ` +
+            `below 1: ${failing.join(', ') || 'none'}`,
+        );
 
-    const { categories, audits } = result.lhr;
-    const score = (id: string) => categories[id]?.score ?? 0;
-    const fcpMs = audits['first-contentful-paint']?.numericValue ?? Infinity;
-    const failing = Object.values(audits)
-      .filter(
-        (audit) =>
-          audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative',
-      )
-      .map((audit) => `${audit.id} (${audit.score})`);
-    console.log(
-      `Lighthouse mobile /login: performance ${score('performance') * 100}, ` +
-        `accessibility ${score('accessibility') * 100}, best practices ${score('best-practices') * 100}, ` +
-        `SEO ${score('seo') * 100}; FCP ${Math.round(fcpMs)} ms, ` +
-        `LCP ${Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN)} ms; ` +
-        `below 1: ${failing.join(', ') || 'none'}`,
-    );
-    expect(result.lhr.runtimeError, 'Lighthouse could not load the page').toBeUndefined();
+        expect(score('accessibility')).toBe(1);
+        expect(score('best-practices')).toBe(1);
+        expect(score('seo')).toBe(1);
+      }
 
-    expect(score('accessibility')).toBe(1);
-    expect(score('best-practices')).toBe(1);
-    expect(score('seo')).toBe(1);
-    if (process.env['LIGHTHOUSE_PERF'] === 'assert') {
-      expect(score('performance')).toBeGreaterThanOrEqual(MIN_PERFORMANCE);
+      const performance = median(runs.map((r) => r.performance));
+      const fcpMs = median(runs.map((r) => r.fcpMs));
+      console.log(
+        `Lighthouse mobile /login, medians of ${RUNS}: performance ${Math.round(performance * 100)}, ` +
+          `FCP ${Math.round(fcpMs)} ms, LCP ${Math.round(median(runs.map((r) => r.lcpMs)))} ms, ` +
+          `TBT ${Math.round(median(runs.map((r) => r.tbtMs)))} ms`,
+      );
+      if (process.env['LIGHTHOUSE_PERF'] === 'report') return;
+      expect(performance).toBeGreaterThanOrEqual(MIN_PERFORMANCE);
       expect(fcpMs).toBeLessThanOrEqual(MAX_FCP_MS);
-    }
-  });
+    },
+  );
 });
+
+/**
+ * One Lighthouse run in a fresh Chromium. A run whose trace Lighthouse could
+ * not read (it says NO_NAVSTART and "run Lighthouse again", which it does on a
+ * loaded machine) is run once more; a page that fails to load fails twice.
+ */
+async function runLighthouseOnce(url: string, attemptsLeft = 2): Promise<RunnerResult> {
+  const port = await freePort();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
+  });
+  let result: RunnerResult | undefined;
+  try {
+    const flags: Flags = { port, output: ['json', 'html'], logLevel: 'error' };
+    result = await lighthouse(url, flags);
+  } finally {
+    await browser.close();
+  }
+  if (!result) throw new Error('Lighthouse returned no result');
+  const error = result.lhr.runtimeError;
+  if (error && attemptsLeft > 1) {
+    console.log(`Lighthouse could not measure the page (${error.code}); running it again`);
+    return runLighthouseOnce(url, attemptsLeft - 1);
+  }
+  expect(error, 'Lighthouse could not load the page').toBeUndefined();
+  return result;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? NaN)
+    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+}

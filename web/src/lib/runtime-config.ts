@@ -27,6 +27,8 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
       supportEmail: env.VITE_SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL,
     };
   }
+  // index.html has already asked for it (a preload, docs/decisions/029); a
+  // fetch with the same mode and credentials takes that answer.
   const response = await fetch('/config.json', { cache: 'no-store' });
   if (!response.ok) throw new Error(`/config.json answered ${response.status}`);
   return parseRuntimeConfig(await response.json());
