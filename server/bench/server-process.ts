@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,16 +25,40 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * `npm start` as package.json defines it, Node's flags included (they bound
+ * the server's memory, docs/decisions/028).
+ */
+async function startCommand(): Promise<string> {
+  const pkg = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as {
+    scripts: { start: string };
+  };
+  const command = pkg.scripts.start;
+  if (!command.startsWith('exec ')) {
+    throw new Error(`npm start must exec the server for its pid to be read: ${command}`);
+  }
+  return command;
+}
+
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const command = await startCommand();
   const started = performance.now();
-  // scripts/start.mjs is what `npm start` runs; spawning node directly keeps
-  // the pid the server's own, so its memory can be read.
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+  // The shell runs the command as npm runs it; its `exec` makes the server
+  // the shell's own process, so the pid is the server's and its memory can
+  // be read. npm itself is left out: it only waits for the server.
+  const child: ChildProcess = spawn('/bin/sh', ['-c', command], {
     cwd: root,
-    // The default log level, as in production: a log line per request is part of the cost.
-    env: { ...process.env, LOG_LEVEL: 'info', ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      // The default log level, as in production: a log line per request is part of the cost.
+      LOG_LEVEL: 'info',
+      ...env,
+      PORT: String(port),
+      // The `node` of the command is the one running the bench.
+      PATH: `${dirname(process.execPath)}:${process.env['PATH'] ?? ''}`,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -44,7 +44,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     anonKey: await createAnonKey(jwt),
     // A key of its own, so that no token type can stand in for another.
     refreshTokenKey: createHmac('sha256', deps.jwtSecret).update('refresh-token-key').digest(),
-    mail: config.mail ? { config: config.mail, mailer: createMailer(config.mail) } : undefined,
+    mail: config.mail
+      ? { config: config.mail, mailer: await createMailer(config.mail) }
+      : undefined,
   };
 
   const limits = config.requestLimits;

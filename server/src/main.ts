@@ -1,4 +1,3 @@
-import { buildApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { refreshStatisticsPeriodically } from './db/statistics.ts';
 import { loadDeps } from './runtime.ts';
@@ -17,9 +16,16 @@ async function main() {
     throw err;
   }
 
+  // Opening the database (reading and compiling PGlite, starting PostgreSQL)
+  // begins before the web server's modules load, so that its file reads and
+  // WebAssembly compilation run while they do.
+  const opening = loadDeps(config);
+  opening.catch(() => {}); // awaited below; not unhandled while the modules load
+  const { buildApp } = await import('./app.ts');
+
   let deps;
   try {
-    deps = await loadDeps(config);
+    deps = await opening;
   } catch (err) {
     // One line that says what to fix, not a stack trace.
     const where = config.databaseUrl

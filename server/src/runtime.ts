@@ -5,11 +5,13 @@ import { checkRoleSwitching } from './db/check-roles.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { createPgDatabase } from './db/pg-database.ts';
-import { createPgliteDatabase } from './db/pglite-database.ts';
+import { compilePglite, createPgliteDatabase } from './db/pglite-database.ts';
 import { loadJwtSecret } from './secrets.ts';
 
 /** Embedded PostgreSQL in DATA_DIR, held by this process alone until closed. */
 export async function openEmbedded(dataDir: string): Promise<Database> {
+  // Compiling starts now and is awaited when PGlite opens (a failure there too).
+  compilePglite().catch(() => {});
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const unlock = await lockDataDir(dataDir);
   try {

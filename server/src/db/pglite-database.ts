@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult } from './database.ts';
 
@@ -18,9 +19,25 @@ function wrap(db: PGliteQueryable): Queryable {
   };
 }
 
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+/**
+ * PostgreSQL's WebAssembly, compiled once per process. Compiling runs on a
+ * background thread; started before the web server's modules load (read
+ * synchronously, so that it starts at once), it overlaps them instead of
+ * following them (docs/decisions/028). The file is the one PGlite would read.
+ */
+export function compilePglite(): Promise<WebAssembly.Module> {
+  compiled ??= WebAssembly.compile(
+    readFileSync(new URL('./pglite.wasm', import.meta.resolve('@electric-sql/pglite'))),
+  );
+  return compiled;
+}
+
 /** Embedded PostgreSQL; dataDir undefined keeps it in memory (tests). */
 export async function createPgliteDatabase(dataDir: string | undefined): Promise<Database> {
   const db = await PGlite.create(dataDir, {
+    pgliteWasmModule: await compilePglite(),
     // PostgreSQL's server defaults assume a machine of its own; in one
     // process beside the web server a journal's working set fits in less
     // (docs/decisions/015: memory after load).

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { MailConfig } from '../config.ts';
 
 // Outgoing mail over SMTP_URL (smtp:// with STARTTLS when offered, or
@@ -21,7 +20,9 @@ export interface Mailer {
 // fail within seconds instead. Query parameters in SMTP_URL still override these.
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-export function createMailer(config: MailConfig): Mailer {
+/** nodemailer is loaded only when mail is configured: by default nothing is sent. */
+export async function createMailer(config: MailConfig): Promise<Mailer> {
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({ url: config.smtpUrl, ...TIMEOUTS });
   return {
     async send(mail) {
