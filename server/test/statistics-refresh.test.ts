@@ -24,7 +24,7 @@ async function plannedEntries(db: TestDatabase['db']): Promise<number> {
 
 async function addActivities(db: TestDatabase['db'], count: number) {
   const { rows } = await db.query<{ id: string }>(
-    "INSERT INTO auth.users (id, email) VALUES (gen_random_uuid(), 'stats@example.com') RETURNING id",
+    "INSERT INTO auth.users (id, email) VALUES (gen_random_uuid(), gen_random_uuid() || '@example.com') RETURNING id",
   );
   await db.query(
     `INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
@@ -60,6 +60,32 @@ describe.skipIf(usingRealPostgres)('planner statistics on the embedded database'
       statistics.rowsChanged(1);
       await settle(300);
       expect(await plannedEntries(db)).toBe(400);
+    } finally {
+      statistics.stop();
+    }
+  });
+
+  it('waits for a tenth of the answers once the journal is large, as autovacuum does', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    await addActivities(db, 2400); // 12,000 answers: a large change is now 1,200 rows
+    const statistics = refreshStatisticsPeriodically(
+      db,
+      (err) => {
+        throw err;
+      },
+      { afterChangeMs: 50, firstRefreshMs: 0 },
+    );
+    try {
+      await expect.poll(() => plannedEntries(db), { timeout: 5000 }).toBe(2400);
+      await settle(100);
+      await addActivities(db, 220);
+      statistics.rowsChanged(1100);
+      await settle(300);
+      expect(await plannedEntries(db)).toBe(2400);
+
+      statistics.rowsChanged(100);
+      await expect.poll(() => plannedEntries(db), { timeout: 5000 }).toBe(2620);
     } finally {
       statistics.stop();
     }

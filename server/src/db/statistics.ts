@@ -14,8 +14,15 @@ const REFRESH_EVERY_MS = 10 * 60 * 1000;
  * not queue behind a whole journal being sampled.
  */
 const FIRST_REFRESH_MS = 5000;
-/** Rows written since the last refresh that make the next one come soon. */
+/**
+ * Rows written since the last refresh that make the next one come soon: a
+ * tenth of the answers there were then, as autovacuum reckons, and never
+ * fewer than this. A fixed count alone made steady saves under load (a few
+ * thousand answers a second) re-sample the whole database every couple of
+ * seconds, each time holding the event loop for everyone.
+ */
 export const LARGE_CHANGE_ROWS = 1000;
+const LARGE_CHANGE_SHARE = 0.1;
 export const AFTER_LARGE_CHANGE_MS = 2000;
 
 export interface StatisticsRefresh {
@@ -30,10 +37,22 @@ export function refreshStatisticsPeriodically(
   { afterChangeMs = AFTER_LARGE_CHANGE_MS, firstRefreshMs = FIRST_REFRESH_MS } = {},
 ): StatisticsRefresh {
   let changed = 0;
+  let largeChange = LARGE_CHANGE_ROWS;
   let soon: NodeJS.Timeout | undefined;
-  const refresh = () => {
+  const refresh = async () => {
     changed = 0;
-    return db.exec('ANALYZE').catch(onError);
+    try {
+      await db.exec('ANALYZE');
+      const { rows } = await db.query<{ reltuples: number }>(
+        "SELECT reltuples FROM pg_class WHERE oid = 'public.user_answers'::regclass",
+      );
+      largeChange = Math.max(
+        LARGE_CHANGE_ROWS,
+        LARGE_CHANGE_SHARE * (Number(rows[0]?.reltuples) || 0),
+      );
+    } catch (err) {
+      onError(err);
+    }
   };
   const first = setTimeout(() => void refresh(), firstRefreshMs);
   first.unref();
@@ -42,7 +61,7 @@ export function refreshStatisticsPeriodically(
   return {
     rowsChanged(count) {
       changed += count;
-      if (changed < LARGE_CHANGE_ROWS || soon) return;
+      if (changed < largeChange || soon) return;
       // Writes keep coming during an import: one refresh a couple of seconds
       // in covers them, and the next large batch schedules another.
       soon = setTimeout(() => {
