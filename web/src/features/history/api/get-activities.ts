@@ -8,6 +8,7 @@ import {
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect } from 'react';
 import { useSupabase } from '../../../lib/app-context.tsx';
+import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../lib/activity-row.ts';
 import { useSignedInUser } from '../../../lib/auth-context.tsx';
 import { DEFAULT_FILTERS, type HistoryFilters } from '../filters.ts';
 
@@ -16,15 +17,6 @@ import { DEFAULT_FILTERS, type HistoryFilters } from '../filters.ts';
 
 /** Every cached history page lives under this key; a save invalidates them all. */
 export const ACTIVITIES_QUERY_KEY = ['activities'] as const;
-
-export interface Activity {
-  created_at: string;
-  activity: string;
-  energy: number;
-  engagement: number;
-  flow_state: boolean;
-  notes: string | null;
-}
 
 /** Enough to fill a phone screen several times; the next page loads on scroll. */
 export const HISTORY_PAGE_SIZE = 50;
@@ -41,11 +33,8 @@ export async function fetchActivities(
     filters,
     before,
   }: { userId: string; filters: HistoryFilters; before?: string | undefined },
-): Promise<Activity[]> {
-  let query = supabase
-    .from('activities')
-    .select('created_at, activity, energy, engagement, flow_state, notes')
-    .eq('user_id', userId);
+): Promise<ActivityRow[]> {
+  let query = supabase.from('activities').select(ACTIVITY_ROW_COLUMNS).eq('user_id', userId);
   if (filters.minEnergy > 0) query = query.gte('energy', filters.minEnergy);
   if (filters.minEngagement > 0) query = query.gte('engagement', filters.minEngagement);
   if (filters.flowOnly) query = query.eq('flow_state', true);
@@ -58,7 +47,7 @@ export async function fetchActivities(
   const { data, error } = await query
     .order('created_at', { ascending: false })
     .limit(HISTORY_PAGE_SIZE)
-    .returns<Activity[]>();
+    .returns<ActivityRow[]>();
   if (error) throw error;
   return data;
 }

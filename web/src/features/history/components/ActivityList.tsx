@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import type { Activity } from '../api/get-activities.ts';
+import type { ActivityRow } from '../../../lib/activity-row.ts';
 import { ActivityListItem } from './ActivityListItem.tsx';
 
 interface Props {
-  activities: Activity[];
+  activities: ActivityRow[];
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;

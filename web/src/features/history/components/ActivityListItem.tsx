@@ -1,7 +1,7 @@
 import { Pencil, Target, Zap } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { intensityOf, TEXT_CLASS, type Measure } from '../../../lib/intensity-colors.ts';
-import type { Activity } from '../api/get-activities.ts';
+import type { ActivityRow } from '../../../lib/activity-row.ts';
 import { EntryEditor } from './EntryEditor.tsx';
 
 // Short month, day, hour and minute in the reader's own locale (docs/product.md 2).
@@ -13,7 +13,7 @@ const WHEN = new Intl.DateTimeFormat(undefined, {
 });
 
 interface Props {
-  activity: Activity;
+  activity: ActivityRow;
   /** Focus this entry's Edit button (it was just edited and moved in time). */
   focusEdit: boolean;
   onFocused: () => void;

@@ -5,7 +5,7 @@ import { Toggle } from '../../../components/Toggle.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fromLocalInputValue, isInFuture, toLocalInputValue } from '../../../lib/local-time.ts';
-import type { Activity } from '../api/get-activities.ts';
+import type { ActivityRow } from '../../../lib/activity-row.ts';
 import { useDeleteEntry, useRestoreEntry, useUpdateEntry } from '../api/edit-entry.ts';
 
 /** How long 'Undo' is offered after a delete. */
@@ -21,7 +21,7 @@ interface Draft {
   when: string;
 }
 
-function draftOf(entry: Activity): Draft {
+function draftOf(entry: ActivityRow): Draft {
   return {
     activity: entry.activity,
     energy: entry.energy,
@@ -38,7 +38,7 @@ function draftOf(entry: Activity): Draft {
  * toast, which outlives this form.
  */
 interface Props {
-  entry: Activity;
+  entry: ActivityRow;
   /** `savedAt`: the entry's time after a save, which may have moved it. */
   onClose: (savedAt?: string) => void;
 }

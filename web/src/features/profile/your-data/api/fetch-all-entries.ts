@@ -1,17 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../../lib/activity-row.ts';
 import type { ExportedEntry } from '../entry.ts';
 
 /** Rows per request: 20,000 entries are twenty short requests, none of them heavy. */
 export const EXPORT_PAGE_SIZE = 1000;
-
-interface ActivityRow {
-  created_at: string;
-  activity: string;
-  energy: number;
-  engagement: number;
-  flow_state: boolean;
-  notes: string | null;
-}
 
 /**
  * Every entry of the signed-in person, oldest first, read in keyset pages
@@ -26,10 +18,7 @@ export async function fetchAllEntries(
   const entries: ExportedEntry[] = [];
   let after: string | undefined;
   for (;;) {
-    let query = supabase
-      .from('activities')
-      .select('created_at, activity, energy, engagement, flow_state, notes')
-      .eq('user_id', userId);
+    let query = supabase.from('activities').select(ACTIVITY_ROW_COLUMNS).eq('user_id', userId);
     if (after) query = query.gt('created_at', after);
     const { data, error } = await query
       .order('created_at', { ascending: true })

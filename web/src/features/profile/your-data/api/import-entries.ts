@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ActivityRow } from '../../../../lib/activity-row.ts';
 import type { ExportedEntry } from '../entry.ts';
 
 /** Entries per call, and a size well under the server's body limit (1 MiB). */
@@ -14,22 +15,13 @@ export interface ImportSummary {
   conflicts: number;
 }
 
-interface EntryPayload {
-  created_at: string;
-  activity: string;
-  energy: number;
-  engagement: number;
-  flow_state: boolean;
-  notes: string | null;
-}
-
 /** Splits the entries into calls small enough for one request each. */
-export function importBatches(entries: readonly ExportedEntry[]): EntryPayload[][] {
-  const batches: EntryPayload[][] = [];
-  let batch: EntryPayload[] = [];
+export function importBatches(entries: readonly ExportedEntry[]): ActivityRow[][] {
+  const batches: ActivityRow[][] = [];
+  let batch: ActivityRow[] = [];
   let bytes = 0;
   for (const entry of entries) {
-    const payload: EntryPayload = {
+    const payload: ActivityRow = {
       created_at: entry.date,
       activity: entry.activity,
       energy: entry.energy,
