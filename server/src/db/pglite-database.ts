@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult } from './database.ts';
 
@@ -28,9 +30,10 @@ let compiled: Promise<WebAssembly.Module> | undefined;
  * following them (docs/decisions/028). The file is the one PGlite would read.
  */
 export function compilePglite(): Promise<WebAssembly.Module> {
-  compiled ??= WebAssembly.compile(
-    readFileSync(new URL('./pglite.wasm', import.meta.resolve('@electric-sql/pglite'))),
-  );
+  // require.resolve, not import.meta.resolve: Vite's module runner (the web
+  // tests load this file through it) has no import.meta.resolve.
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  compiled ??= WebAssembly.compile(readFileSync(join(dirname(entry), 'pglite.wasm')));
   return compiled;
 }
 
