@@ -1,4 +1,5 @@
 import { ConfigError, readConfig } from './config.ts';
+import { autovacuumWarning } from './db/autovacuum-check.ts';
 import { refreshStatisticsPeriodically } from './db/statistics.ts';
 import { loadDeps } from './runtime.ts';
 import { securityWarnings } from './startup-warnings.ts';
@@ -57,6 +58,11 @@ async function main() {
     );
   }
   for (const warning of securityWarnings(config)) app.log.warn(warning);
+  if (config.databaseUrl) {
+    // The embedded database refreshes its own statistics (statistics.ts).
+    const warning = await autovacuumWarning(deps.db).catch(() => undefined);
+    if (warning) app.log.warn(warning);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
