@@ -241,3 +241,112 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(await count(bob)).toBe(1);
   });
 });
+
+// The rules of Supabase's Security Advisor that our migrations can break,
+// checked after they ran as the owner role with Supabase's default privileges.
+describe("Supabase's Security Advisor on the migrated database", () => {
+  it('finds no function in public with a mutable search_path', async () => {
+    const { rows } = await database.db.query<{ fn: string }>(
+      `SELECT p.oid::regprocedure::text AS fn FROM pg_proc p
+       WHERE p.pronamespace = 'public'::regnamespace
+         AND NOT EXISTS (SELECT 1 FROM unnest(coalesce(p.proconfig, '{}')) c
+                         WHERE c LIKE 'search_path=%')
+       ORDER BY 1`,
+    );
+    expect(rows.map((r) => r.fn)).toEqual([]);
+  });
+
+  it('finds no function in public that anon may execute', async () => {
+    const { rows } = await database.db.query<{ fn: string }>(
+      `SELECT p.oid::regprocedure::text AS fn FROM pg_proc p
+       WHERE p.pronamespace = 'public'::regnamespace
+         AND has_function_privilege('anon', p.oid, 'EXECUTE')`,
+    );
+    expect(rows.map((r) => r.fn)).toEqual([]);
+  });
+
+  it('finds row-level security on every table in public that anon or authenticated can reach', async () => {
+    const { rows } = await database.db.query<{ relname: string }>(
+      `SELECT c.relname FROM pg_class c
+       WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')
+         AND NOT c.relrowsecurity
+         AND (has_table_privilege('anon', c.oid, 'SELECT, INSERT, UPDATE, DELETE')
+              OR has_table_privilege('authenticated', c.oid, 'SELECT, INSERT, UPDATE, DELETE'))`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('finds no sequence in public that anon or authenticated may use, read or set', async () => {
+    const { rows } = await database.db.query<{ role: string; seq: string }>(
+      `SELECT r.role, c.oid::regclass::text AS seq
+       FROM pg_class c CROSS JOIN (VALUES ('anon'), ('authenticated')) AS r(role)
+       WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'S'
+         AND has_sequence_privilege(r.role, c.oid, 'USAGE, SELECT, UPDATE')
+       ORDER BY 1, 2`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('still lets authenticated insert rows whose ids come from those sequences', async () => {
+    const erin = randomUUID();
+    await database.db.query(
+      `INSERT INTO auth.users (id, aud, role, email)
+       VALUES ($1, 'authenticated', 'authenticated', 'erin@example.com')`,
+      [erin],
+    );
+    await saveEntry(erin, 'Identity check');
+    const { rows } = await database.db.query<{ n: string }>(
+      'SELECT count(*) AS n FROM public.user_answers WHERE user_id = $1',
+      [erin],
+    );
+    expect(Number(rows[0]?.n)).toBe(4);
+  });
+});
+
+describe('a user deleted in the dashboard', () => {
+  it("takes GoTrue's sessions and identities and our rows of that person along, and no one else's", async () => {
+    const frank = randomUUID();
+    const session = randomUUID();
+    await database.db.query(
+      `INSERT INTO auth.users (id, aud, role, email)
+       VALUES ($1, 'authenticated', 'authenticated', 'frank@example.com')`,
+      [frank],
+    );
+    await database.db.query(
+      `INSERT INTO auth.identities (provider_id, user_id, identity_data, provider)
+       VALUES ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', 'frank@example.com'), 'email')`,
+      [frank],
+    );
+    await database.db.query('INSERT INTO auth.sessions (id, user_id) VALUES ($1, $2)', [
+      session,
+      frank,
+    ]);
+    await database.db.query(
+      `INSERT INTO auth.refresh_tokens (token, user_id, session_id) VALUES ('t-frank', $1::text, $2)`,
+      [frank, session],
+    );
+    await saveEntry(frank, 'Before deletion');
+    const othersBefore = await database.db.query<{ n: string }>(
+      'SELECT count(*) AS n FROM public.user_answers WHERE user_id <> $1',
+      [frank],
+    );
+
+    // The dashboard's "Delete user": one statement on auth.users.
+    await database.db.query('DELETE FROM auth.users WHERE id = $1', [frank]);
+
+    const left = await database.db.query<{ n: string }>(
+      `SELECT (SELECT count(*) FROM auth.identities WHERE user_id = $1)
+            + (SELECT count(*) FROM auth.sessions WHERE user_id = $1)
+            + (SELECT count(*) FROM auth.refresh_tokens WHERE session_id = $2)
+            + (SELECT count(*) FROM public.user_answers WHERE user_id = $1)
+            + (SELECT count(*) FROM public.activity_entries WHERE user_id = $1) AS n`,
+      [frank, session],
+    );
+    expect(Number(left.rows[0]?.n)).toBe(0);
+    const othersAfter = await database.db.query<{ n: string }>(
+      'SELECT count(*) AS n FROM public.user_answers WHERE user_id <> $1',
+      [frank],
+    );
+    expect(othersAfter.rows[0]?.n).toBe(othersBefore.rows[0]?.n);
+  });
+});

@@ -4,17 +4,26 @@ import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 const APP_MIGRATIONS = fileURLToPath(new URL('../../db/app/', import.meta.url));
 
+/**
+ * Stands in for hosted Supabase's \`postgres\`: the role \`supabase db push\` and
+ * the SQL editor run as. Not a superuser there, so not here either; it owns
+ * what the migrations create. Named apart from our test server's own
+ * superuser \`postgres\`.
+ */
+export const HOSTED_OWNER = 'et_hosted_postgres';
+
 // What a new hosted Supabase project has before our app migrations run: its
-// roles, an auth schema with auth.users and the claim helpers, and the default
-// privileges that grant every new table, function and sequence in public to
-// anon and authenticated. Modelled on the supabase/postgres image's init
-// scripts; only what our migrations could meet is here.
+// roles, an auth schema with GoTrue's users, identities and sessions and the
+// claim helpers, and the default privileges of the owner role that grant
+// every new table, function and sequence in public to anon, authenticated and
+// service_role. Modelled on the supabase/postgres image's init scripts; only
+// what our migrations could meet is here.
 const SUPABASE_SHAPE = `
 DO $$
 DECLARE
   role_name text;
 BEGIN
-  FOREACH role_name IN ARRAY ARRAY['anon', 'authenticated', 'service_role'] LOOP
+  FOREACH role_name IN ARRAY ARRAY['anon', 'authenticated', 'service_role', '${HOSTED_OWNER}'] LOOP
     BEGIN
       EXECUTE format('CREATE ROLE %I NOLOGIN NOINHERIT', role_name);
     EXCEPTION WHEN duplicate_object OR unique_violation THEN
@@ -46,6 +55,39 @@ CREATE TABLE auth.users (
   is_anonymous boolean NOT NULL DEFAULT false
 );
 
+-- GoTrue's own tables that hang off a user, as its migrations make them: the
+-- dashboard deletes a user with one DELETE on auth.users and these go along.
+CREATE TABLE auth.identities (
+  provider_id text NOT NULL,
+  user_id uuid NOT NULL REFERENCES auth.users (id) ON DELETE CASCADE,
+  identity_data jsonb NOT NULL,
+  provider text NOT NULL,
+  last_sign_in_at timestamptz,
+  created_at timestamptz,
+  updated_at timestamptz,
+  email text GENERATED ALWAYS AS (lower(identity_data ->> 'email')) STORED,
+  id uuid NOT NULL DEFAULT gen_random_uuid() PRIMARY KEY,
+  UNIQUE (provider_id, provider)
+);
+CREATE TABLE auth.sessions (
+  id uuid PRIMARY KEY,
+  user_id uuid NOT NULL REFERENCES auth.users (id) ON DELETE CASCADE,
+  created_at timestamptz,
+  updated_at timestamptz,
+  not_after timestamptz
+);
+CREATE TABLE auth.refresh_tokens (
+  instance_id uuid,
+  id bigserial PRIMARY KEY,
+  token varchar(255) UNIQUE,
+  user_id varchar(255),
+  revoked boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
+  parent varchar(255),
+  session_id uuid REFERENCES auth.sessions (id) ON DELETE CASCADE
+);
+
 CREATE FUNCTION auth.uid() RETURNS uuid LANGUAGE sql STABLE AS $$
   SELECT coalesce(
     nullif(current_setting('request.jwt.claim.sub', true), ''),
@@ -66,10 +108,23 @@ CREATE FUNCTION auth.jwt() RETURNS jsonb LANGUAGE sql STABLE AS $$
 $$;
 GRANT EXECUTE ON FUNCTION auth.uid(), auth.role(), auth.jwt() TO anon, authenticated, service_role;
 
+
+-- The owner: no superuser, but a member of the API roles (WITH ADMIN OPTION
+-- on Supabase), with the rights on auth's tables that it has there, and
+-- allowed to create schemas and objects in public.
+GRANT anon, authenticated, service_role TO ${HOSTED_OWNER};
+GRANT USAGE ON SCHEMA auth TO ${HOSTED_OWNER};
+GRANT ALL ON ALL TABLES IN SCHEMA auth TO ${HOSTED_OWNER};
+GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA auth TO ${HOSTED_OWNER};
+DO $$ BEGIN
+  EXECUTE format('GRANT CREATE ON DATABASE %I TO ${HOSTED_OWNER}', current_database());
+END $$;
+GRANT ALL ON SCHEMA public TO ${HOSTED_OWNER};
+
 GRANT USAGE ON SCHEMA public TO anon, authenticated, service_role;
-ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT ALL ON TABLES TO anon, authenticated, service_role;
-ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT ALL ON FUNCTIONS TO anon, authenticated, service_role;
-ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT ALL ON SEQUENCES TO anon, authenticated, service_role;
+ALTER DEFAULT PRIVILEGES FOR ROLE ${HOSTED_OWNER} IN SCHEMA public GRANT ALL ON TABLES TO anon, authenticated, service_role;
+ALTER DEFAULT PRIVILEGES FOR ROLE ${HOSTED_OWNER} IN SCHEMA public GRANT ALL ON FUNCTIONS TO anon, authenticated, service_role;
+ALTER DEFAULT PRIVILEGES FOR ROLE ${HOSTED_OWNER} IN SCHEMA public GRANT ALL ON SEQUENCES TO anon, authenticated, service_role;
 `;
 
 export interface SupabaseShapedDatabase extends TestDatabase {
@@ -80,7 +135,8 @@ export interface SupabaseShapedDatabase extends TestDatabase {
 /**
  * A fresh database shaped like a hosted Supabase project with our app
  * migrations applied the way `supabase db push` would: the files as they
- * are, without our own auth schema or migration runner.
+ * are, as the non-superuser owner role, without our own auth schema or
+ * migration runner.
  */
 export async function createSupabaseShapedDatabase(): Promise<SupabaseShapedDatabase> {
   const database = await createTestDatabase({ migrated: false });
@@ -89,7 +145,10 @@ export async function createSupabaseShapedDatabase(): Promise<SupabaseShapedData
     const files = (await readdir(APP_MIGRATIONS)).filter((f) => f.endsWith('.sql')).sort();
     for (const file of files) {
       const sql = await readFile(APP_MIGRATIONS + file, 'utf8');
-      await database.db.transaction((tx) => tx.exec(sql));
+      await database.db.transaction(async (tx) => {
+        await tx.exec(`SET LOCAL ROLE ${HOSTED_OWNER}`);
+        await tx.exec(sql);
+      });
     }
     return { ...database, appliedMigrations: files };
   } catch (err) {
