@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult } from './database.ts';
+import { DURABLE_START_PARAMS, syncToDisk, type WalSync } from './pglite-durability.ts';
 
 type PGliteQueryable = Pick<PGlite, 'query' | 'exec'>;
 
@@ -45,26 +46,40 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
     // process beside the web server a journal's working set fits in less
     // (docs/decisions/015: memory after load).
     startParams: [
-      ...PGlite.defaultStartParams,
+      // PGlite's defaults start PostgreSQL with -F (fsync off); on disk, a
+      // journal's commits must reach it (pglite-durability.ts).
+      ...PGlite.defaultStartParams.filter((param) => dataDir === undefined || param !== '-F'),
+      ...(dataDir === undefined ? [] : DURABLE_START_PARAMS),
       ...['-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=2MB'],
     ],
   });
+  const wal: WalSync = dataDir === undefined ? { flush: async () => {} } : syncToDisk(db);
+  // Every answer waits until what it committed is on disk; reads commit
+  // nothing and pass at once.
+  const durably = async <T>(result: Promise<T>): Promise<T> => {
+    const value = await result;
+    await wal.flush();
+    return value;
+  };
   const direct = wrap(db);
   return {
-    ...direct,
+    query: (sql, params) => durably(direct.query(sql, params)),
+    exec: (sql) => durably(direct.exec(sql)),
     // PGlite is one connection: its transaction() queues other work until done.
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => durably(db.transaction((tx) => fn(wrap(tx)))),
     // In one process a round trip is cheap; one exec still saves parsing and
     // copying per statement. PGlite's transaction() keeps other work out.
     transactionScript: (statements, beforeCommit) =>
-      db.transaction(async (tx) => {
-        const results = (await tx.exec(statements.join(';\n'))).map((r) => ({
-          rows: r.rows as Record<string, unknown>[],
-          rowCount: r.fields.length > 0 ? r.rows.length : (r.affectedRows ?? 0),
-        }));
-        beforeCommit?.(results);
-        return results;
-      }),
+      durably(
+        db.transaction(async (tx) => {
+          const results = (await tx.exec(statements.join(';\n'))).map((r) => ({
+            rows: r.rows as Record<string, unknown>[],
+            rowCount: r.fields.length > 0 ? r.rows.length : (r.affectedRows ?? 0),
+          }));
+          beforeCommit?.(results);
+          return results;
+        }),
+      ),
     concurrency: 1,
     runsOnEventLoop: true,
     async close() {

@@ -1,0 +1,89 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { createPgliteDatabase } from '../src/db/pglite-database.ts';
+
+// The real thing: the kernel is watched with strace while this process saves
+// into an embedded database on disk, and every acknowledged commit must have
+// been followed by a sync of the write-ahead log.
+const haveStrace = spawnSync('strace', ['-V']).status === 0;
+
+let dir: string;
+let db: Database;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'et-durable-'));
+  db = await createPgliteDatabase(join(dir, 'pgdata'));
+  await db.exec('CREATE TABLE saves (n int)');
+});
+afterAll(async () => {
+  await db.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Syncs of write-ahead-log files by this process while `work` runs. */
+async function walSyncsDuring(work: () => Promise<void>): Promise<number> {
+  const log = join(dir, `strace-${Date.now()}.log`);
+  const strace = spawn('strace', [
+    '-f',
+    '-y',
+    '-e',
+    'trace=fsync,fdatasync',
+    '-o',
+    log,
+    '-p',
+    `${process.pid}`,
+  ]);
+  await attached(strace);
+  try {
+    await work();
+  } finally {
+    strace.kill('SIGINT');
+    await new Promise((resolve) => strace.once('exit', resolve));
+  }
+  const lines = (await readFile(log, 'utf8')).split('\n');
+  return lines.filter((line) => /f(data)?sync\(\d+<[^>]*\/pg_wal\/[^>]*>\) = 0/.test(line)).length;
+}
+
+function attached(strace: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let said = '';
+    strace.stderr!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      // strace says so once per thread of this process; the first is enough
+      // for the main thread, the rest follow within moments.
+      if (said.includes('attached')) setTimeout(resolve, 300);
+    });
+    strace.once('exit', (code) => reject(new Error(`strace exited (${code}): ${said}`)));
+  });
+}
+
+describe.skipIf(!haveStrace)('embedded database on disk', () => {
+  it('syncs the write-ahead log before each acknowledged save', async () => {
+    const saves = 20;
+    const syncs = await walSyncsDuring(async () => {
+      for (let n = 0; n < saves; n++) await db.query('INSERT INTO saves VALUES ($1)', [n]);
+    });
+    expect(syncs).toBeGreaterThanOrEqual(saves);
+  });
+
+  it('shares one sync among saves that wait together (group commit)', async () => {
+    const saves = 40;
+    const syncs = await walSyncsDuring(async () => {
+      await Promise.all(
+        Array.from({ length: saves }, (_, n) => db.query('INSERT INTO saves VALUES ($1)', [n])),
+      );
+    });
+    expect(syncs).toBeGreaterThanOrEqual(1);
+    expect(syncs).toBeLessThan(saves / 2);
+  });
+
+  it('does not sync for reads', async () => {
+    const syncs = await walSyncsDuring(async () => {
+      for (let n = 0; n < 20; n++) await db.query('SELECT count(*) FROM saves');
+    });
+    expect(syncs).toBe(0);
+  });
+});
