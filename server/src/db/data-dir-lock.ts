@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,8 +15,10 @@ export class DataDirInUseError extends Error {}
 /**
  * PGlite is one process's database: a second server on the same DATA_DIR
  * would write the same files and corrupt them. The first server leaves its
- * pid here; a later one refuses to start while that process lives. Returns
- * the function that releases the lock.
+ * pid here, with the time its process started where the system tells it
+ * (Linux), so that a pid since reused by an unrelated process does not count;
+ * a later one refuses to start while that process lives. Returns the
+ * function that releases the lock.
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const lock = join(dataDir, LOCK_FILE);
@@ -35,7 +38,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       // have gone (released) or changed hands since we looked: look again.
       if (await createExclusive(lock)) return release;
       refuseIfHeld(lock, await holderOf(lock));
-      await writeFile(lock, `${process.pid}\n`, { mode: 0o600 });
+      await writeFile(lock, ourLockLine(), { mode: 0o600 });
       return release;
     } finally {
       await unlink(takeover).catch(() => {});
@@ -44,9 +47,13 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   throw new DataDirInUseError(`could not lock ${lock}`);
 }
 
+/** What a lock file says of its holder: "pid" or "pid start-time". */
+const ourLockLine = () =>
+  `${[process.pid, processStartTime(process.pid)].filter((v) => v !== undefined).join(' ')}\n`;
+
 async function createExclusive(path: string): Promise<boolean> {
   try {
-    await writeFile(path, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
+    await writeFile(path, ourLockLine(), { flag: 'wx', mode: 0o600 });
     return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
@@ -54,15 +61,22 @@ async function createExclusive(path: string): Promise<boolean> {
   }
 }
 
-async function holderOf(lock: string): Promise<number | undefined> {
-  const pid = Number((await readFile(lock, 'utf8').catch(() => '')).trim());
-  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+interface Holder {
+  pid: number;
+  /** Absent in files written before start times were kept, or off Linux. */
+  startTime: string | undefined;
 }
 
-function refuseIfHeld(lock: string, holder: number | undefined) {
-  if (holder !== undefined && holder !== process.pid && isAlive(holder)) {
+async function holderOf(lock: string): Promise<Holder | undefined> {
+  const [pidText, startTime] = (await readFile(lock, 'utf8').catch(() => '')).trim().split(' ');
+  const pid = Number(pidText);
+  return Number.isInteger(pid) && pid > 0 ? { pid, startTime } : undefined;
+}
+
+function refuseIfHeld(lock: string, holder: Holder | undefined) {
+  if (holder !== undefined && holder.pid !== process.pid && isRunning(holder)) {
     throw new DataDirInUseError(
-      `it is in use by another Energy Tracker server (pid ${holder}); stop that one first ` +
+      `it is in use by another Energy Tracker server (pid ${holder.pid}); stop that one first ` +
         `or choose another DATA_DIR (if no such server runs, delete ${lock})`,
     );
   }
@@ -71,6 +85,27 @@ function refuseIfHeld(lock: string, holder: number | undefined) {
 async function removeIfOlderThan(path: string, ms: number) {
   const info = await stat(path).catch(() => undefined);
   if (info && Date.now() - info.mtimeMs > ms) await unlink(path).catch(() => {});
+}
+
+/** The holder's process, not another that was given its pid after it died. */
+function isRunning({ pid, startTime }: Holder): boolean {
+  if (!isAlive(pid)) return false;
+  const now = processStartTime(pid);
+  return startTime === undefined || now === undefined || now === startTime;
+}
+
+/**
+ * When the process started, in clock ticks since boot (field 22 of
+ * /proc/PID/stat); undefined where there is no /proc.
+ */
+function processStartTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count from its end.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
 }
 
 function isAlive(pid: number): boolean {
