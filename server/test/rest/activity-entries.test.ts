@@ -141,6 +141,35 @@ describe('the time of an entry', () => {
     expect(data).toEqual([]);
   });
 
+  it.each(['1899-12-31T23:59:59.999999Z', '-infinity', 'infinity'])(
+    'is refused at %s with 400 23514 (0011), and nothing is stored',
+    async (createdAt) => {
+      const user = await signedInClient(server, `floor-${createdAt.replace(/[^a-z0-9]/gi, '')}`);
+      const { error } = await user.client
+        .from('user_answers')
+        .insert(answerRows(user, { activity: 'Too early', createdAt }));
+      expect(error).toMatchObject({ code: '23514' });
+      const response = await restFetch(server, '/user_answers', {
+        method: 'POST',
+        token: user.accessToken,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(answerRows(user, { activity: 'Too early', createdAt })),
+      });
+      expect(response.status).toBe(400);
+      const { data } = await user.client.from('user_answers').select('created_at');
+      expect(data).toEqual([]);
+    },
+  );
+
+  it('may be 1900-01-01 UTC, the earliest time allowed', async () => {
+    const user = await signedInClient(server, 'floor-ok');
+    const createdAt = '1900-01-01T00:00:00+00:00';
+    expect((await save(user, { activity: 'Earliest', createdAt })).error).toBeNull();
+    const { data } = await user.client.from('activities').select('activity, created_at');
+    expect(data).toHaveLength(1);
+    expect(Date.parse(data![0]!.created_at)).toBe(Date.parse(createdAt));
+  });
+
   it('keeps saves that arrive at the same moment as separate entries', async () => {
     const user = await signedInClient(server, 'simultaneous');
     const saves = 150;

@@ -321,3 +321,34 @@ describe('update_entry onto a run of adjacent entries', () => {
     expect(moved).toEqual([{ created_at: AFTER_RUN }]);
   });
 });
+
+describe('update_entry and the earliest time (0011)', () => {
+  it.each(['1899-12-31T23:59:59Z', '-infinity', 'infinity'])(
+    'refuses a new time of %s with a 4xx and keeps the entry as it was',
+    async (newTime) => {
+      const user = await signedInClient(server, `edit-floor-${newTime.replace(/[^a-z0-9]/gi, '')}`);
+      const before = await entryAt(user, '2025-05-04T09:00:00Z');
+      const { error, status } = await edit(user, {
+        entry_time: before.created_at,
+        new_time: newTime,
+      });
+      expect(error).not.toBeNull();
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(status).toBeLessThan(500);
+      expect(await entriesOf(user)).toEqual([before]);
+    },
+  );
+
+  it('moves an entry to 1900-01-01 UTC', async () => {
+    const user = await signedInClient(server, 'edit-floor-ok');
+    const before = await entryAt(user, '2025-05-04T09:00:00Z');
+    const { error } = await edit(user, {
+      entry_time: before.created_at,
+      new_time: '1900-01-01T00:00:00Z',
+    });
+    expect(error).toBeNull();
+    const rows = await entriesOf(user);
+    expect(rows).toHaveLength(1);
+    expect(Date.parse(rows[0]!.created_at)).toBe(Date.parse('1900-01-01T00:00:00Z'));
+  });
+});
