@@ -220,3 +220,41 @@ describe('the time of an entry', () => {
     ]);
   });
 });
+
+describe('a save at a taken instant (0010)', () => {
+  it('moves past a run of 5000 adjacent entries with one advisory lock', async () => {
+    const user = await signedInClient(server, 'save-runner');
+    const result = await server.database.db.transaction(async (tx) => {
+      // now() is the same all through this transaction: the run starts at
+      // the instant the save below asks for.
+      await tx.query(
+        `INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
+         SELECT $1, q.id, CASE q.question WHEN 'Activity Description' THEN 'Run ' || i
+                                         WHEN 'Flow State' THEN 'false' ELSE '50' END,
+                now() + make_interval(secs => i / 1000000.0)
+         FROM generate_series(0, 4999) AS i
+         CROSS JOIN public.questions q WHERE q.question <> 'Activity Notes'`,
+        [user.userId],
+      );
+      // Forget the instant the seeding itself was given, as a new save would.
+      await tx.query(`SELECT set_config('journal.entry_time', '', true)`);
+      const before = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_locks
+         WHERE locktype = 'advisory' AND pid = pg_backend_pid()`,
+      );
+      const { rows } = await tx.query<{ placed_us: string }>(
+        `INSERT INTO public.user_answers (user_id, question_id, answer)
+         SELECT $1, q.id, 'Saved' FROM public.questions q
+         WHERE q.question = 'Activity Description'
+         RETURNING ((extract(epoch FROM created_at) - extract(epoch FROM now())) * 1000000)::bigint::text AS placed_us`,
+        [user.userId],
+      );
+      const after = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_locks
+         WHERE locktype = 'advisory' AND pid = pg_backend_pid()`,
+      );
+      return { placedUs: rows[0]!.placed_us, locks: after.rows[0]!.n - before.rows[0]!.n };
+    });
+    expect(result).toEqual({ placedUs: '5000', locks: 1 });
+  });
+});
