@@ -141,6 +141,35 @@ describe('the time of an entry', () => {
     expect(data).toEqual([]);
   });
 
+  it.each(['1899-12-31T23:59:59.999999Z', '-infinity', 'infinity'])(
+    'is refused at %s with 400 23514 (0011), and nothing is stored',
+    async (createdAt) => {
+      const user = await signedInClient(server, `floor-${createdAt.replace(/[^a-z0-9]/gi, '')}`);
+      const { error } = await user.client
+        .from('user_answers')
+        .insert(answerRows(user, { activity: 'Too early', createdAt }));
+      expect(error).toMatchObject({ code: '23514' });
+      const response = await restFetch(server, '/user_answers', {
+        method: 'POST',
+        token: user.accessToken,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(answerRows(user, { activity: 'Too early', createdAt })),
+      });
+      expect(response.status).toBe(400);
+      const { data } = await user.client.from('user_answers').select('created_at');
+      expect(data).toEqual([]);
+    },
+  );
+
+  it('may be 1900-01-01 UTC, the earliest time allowed', async () => {
+    const user = await signedInClient(server, 'floor-ok');
+    const createdAt = '1900-01-01T00:00:00+00:00';
+    expect((await save(user, { activity: 'Earliest', createdAt })).error).toBeNull();
+    const { data } = await user.client.from('activities').select('activity, created_at');
+    expect(data).toHaveLength(1);
+    expect(Date.parse(data![0]!.created_at)).toBe(Date.parse(createdAt));
+  });
+
   it('keeps saves that arrive at the same moment as separate entries', async () => {
     const user = await signedInClient(server, 'simultaneous');
     const saves = 150;
@@ -189,5 +218,43 @@ describe('the time of an entry', () => {
       { activity: 'First tab', micros: '0' },
       { activity: 'Second tab', micros: '1' },
     ]);
+  });
+});
+
+describe('a save at a taken instant (0010)', () => {
+  it('moves past a run of 5000 adjacent entries with one advisory lock', async () => {
+    const user = await signedInClient(server, 'save-runner');
+    const result = await server.database.db.transaction(async (tx) => {
+      // now() is the same all through this transaction: the run starts at
+      // the instant the save below asks for.
+      await tx.query(
+        `INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
+         SELECT $1, q.id, CASE q.question WHEN 'Activity Description' THEN 'Run ' || i
+                                         WHEN 'Flow State' THEN 'false' ELSE '50' END,
+                now() + make_interval(secs => i / 1000000.0)
+         FROM generate_series(0, 4999) AS i
+         CROSS JOIN public.questions q WHERE q.question <> 'Activity Notes'`,
+        [user.userId],
+      );
+      // Forget the instant the seeding itself was given, as a new save would.
+      await tx.query(`SELECT set_config('journal.entry_time', '', true)`);
+      const before = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_locks
+         WHERE locktype = 'advisory' AND pid = pg_backend_pid()`,
+      );
+      const { rows } = await tx.query<{ placed_us: string }>(
+        `INSERT INTO public.user_answers (user_id, question_id, answer)
+         SELECT $1, q.id, 'Saved' FROM public.questions q
+         WHERE q.question = 'Activity Description'
+         RETURNING ((extract(epoch FROM created_at) - extract(epoch FROM now())) * 1000000)::bigint::text AS placed_us`,
+        [user.userId],
+      );
+      const after = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_locks
+         WHERE locktype = 'advisory' AND pid = pg_backend_pid()`,
+      );
+      return { placedUs: rows[0]!.placed_us, locks: after.rows[0]!.n - before.rows[0]!.n };
+    });
+    expect(result).toEqual({ placedUs: '5000', locks: 1 });
   });
 });

@@ -234,3 +234,121 @@ describe('delete and undo', () => {
     expect((await entriesOf(alice)).some((row) => row.activity === 'Planted')).toBe(false);
   });
 });
+
+describe('update_entry onto a run of adjacent entries', () => {
+  // 0010: moving an entry onto a long run of a person's entries at adjacent
+  // microseconds finds the first free instant in one query and takes one
+  // advisory lock, not one per taken microsecond (which blocked the embedded
+  // server for seconds and could fill PostgreSQL's shared lock table).
+  const RUN = 5000;
+  const RUN_START = '2025-03-01T08:00:00Z';
+  const AFTER_RUN = '2025-03-01T08:00:00.005+00:00';
+
+  async function seedRun(userId: string) {
+    await server.database.db.query(
+      `INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
+       SELECT $1, q.id,
+              CASE q.question
+                WHEN 'Activity Description' THEN 'Run ' || i
+                WHEN 'Flow State' THEN 'false'
+                WHEN 'Activity Notes' THEN 'n'
+                ELSE '50'
+              END,
+              $2::timestamptz + make_interval(secs => i / 1000000.0)
+       FROM generate_series(0, $3::int - 1) AS i
+       CROSS JOIN public.questions q`,
+      [userId, RUN_START, RUN],
+    );
+  }
+
+  /** One more entry, away from the run, to move onto it. */
+  async function movingEntry(user: SignedInUser) {
+    const created_at = '2025-05-03T09:00:00+00:00';
+    const { error } = await user.client.rpc('import_entries', {
+      entries: [{ created_at, activity: 'Moving', energy: 1, engagement: 1, flow_state: false }],
+    });
+    expect(error).toBeNull();
+    return { created_at };
+  }
+
+  it('lands at the first free microsecond after the run, quickly', async () => {
+    const user = await signedInClient(server, 'runner');
+    await seedRun(user.userId);
+    const moving = await movingEntry(user);
+    const started = performance.now();
+    const { data, error } = await edit(user, {
+      entry_time: moving.created_at,
+      new_time: RUN_START,
+    });
+    const elapsed = performance.now() - started;
+    console.log(`update_entry onto a run of ${RUN}: ${Math.round(elapsed)} ms`);
+    expect(error).toBeNull();
+    expect(Date.parse((data as { created_at: string }).created_at)).toBe(Date.parse(AFTER_RUN));
+    const { data: moved } = await user.client
+      .from('activities')
+      .select('created_at, activity')
+      .eq('activity', 'Deep work');
+    expect(moved).toHaveLength(1);
+    expect(moved![0]!.created_at).toBe(AFTER_RUN);
+    expect(elapsed).toBeLessThan(1000);
+  });
+
+  it('takes one advisory lock, whatever the length of the run', async () => {
+    const user = await signedInClient(server, 'locker');
+    await seedRun(user.userId);
+    const moving = await movingEntry(user);
+    // The same call as the app makes, inside a transaction of the test's own,
+    // so that the locks it took can be counted before they are released.
+    const locks = await server.database.db.transaction(async (tx) => {
+      await tx.query(`SELECT set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: user.userId, role: 'authenticated' }),
+      ]);
+      await tx.query(
+        `SELECT public.update_entry($1::timestamptz, 'Deep work', 85, 90, false, NULL, $2::timestamptz)`,
+        [moving.created_at, RUN_START],
+      );
+      const { rows } = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_locks
+         WHERE locktype = 'advisory' AND pid = pg_backend_pid()`,
+      );
+      return rows[0]!.n;
+    });
+    expect(locks).toBe(1);
+    const { data: moved } = await user.client
+      .from('activities')
+      .select('created_at')
+      .eq('activity', 'Deep work');
+    expect(moved).toEqual([{ created_at: AFTER_RUN }]);
+  });
+});
+
+describe('update_entry and the earliest time (0011)', () => {
+  it.each(['1899-12-31T23:59:59Z', '-infinity', 'infinity'])(
+    'refuses a new time of %s with a 4xx and keeps the entry as it was',
+    async (newTime) => {
+      const user = await signedInClient(server, `edit-floor-${newTime.replace(/[^a-z0-9]/gi, '')}`);
+      const before = await entryAt(user, '2025-05-04T09:00:00Z');
+      const { error, status } = await edit(user, {
+        entry_time: before.created_at,
+        new_time: newTime,
+      });
+      expect(error).not.toBeNull();
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(status).toBeLessThan(500);
+      expect(await entriesOf(user)).toEqual([before]);
+    },
+  );
+
+  it('moves an entry to 1900-01-01 UTC', async () => {
+    const user = await signedInClient(server, 'edit-floor-ok');
+    const before = await entryAt(user, '2025-05-04T09:00:00Z');
+    const { error } = await edit(user, {
+      entry_time: before.created_at,
+      new_time: '1900-01-01T00:00:00Z',
+    });
+    expect(error).toBeNull();
+    const rows = await entriesOf(user);
+    expect(rows).toHaveLength(1);
+    expect(Date.parse(rows[0]!.created_at)).toBe(Date.parse('1900-01-01T00:00:00Z'));
+  });
+});

@@ -159,3 +159,24 @@ describe('import_entries', () => {
     expect(await entriesOf(user)).toEqual([]);
   });
 });
+
+describe('the earliest time of an imported entry (0011)', () => {
+  it('refuses an import with an entry before 1900-01-01 UTC, 400 23514, and stores nothing', async () => {
+    const user = await signedInClient(server, 'import-floor');
+    const { error, status } = await user.client.rpc('import_entries', {
+      entries: [entry('2025-01-01T09:00:00Z', 'Fine'), entry('1899-12-31T23:59:59Z', 'Too early')],
+    });
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: '23514' });
+    expect(await entriesOf(user)).toEqual([]);
+  });
+
+  it('takes an entry at 1900-01-01 UTC', async () => {
+    const user = await signedInClient(server, 'import-floor-ok');
+    const { error } = await user.client.rpc('import_entries', {
+      entries: [entry('1900-01-01T00:00:00Z', 'Earliest')],
+    });
+    expect(error).toBeNull();
+    expect(await entriesOf(user)).toHaveLength(1);
+  });
+});
