@@ -5,23 +5,10 @@
 -- update_entry, import_entries all insert user_answers): 400 23514 for the
 -- client. The floor also bounds the all-time trend to about 6,500 weeks.
 --
--- Existing rows: a plain ADD CONSTRAINT checks every row, and NOT VALID would
--- leave such rows in place to break Insights, so neither is used alone. A
--- database holding such rows stops here with a message naming how many,
--- rather than having entries silently moved or deleted; the owner decides.
-DO $$
-DECLARE
-  bad bigint;
-BEGIN
-  SELECT count(*) INTO bad FROM public.user_answers
-  WHERE NOT (isfinite(created_at) AND created_at >= timestamptz '1900-01-01 00:00:00+00');
-  IF bad > 0 THEN
-    RAISE EXCEPTION '% answer rows are dated before 1900-01-01 UTC or at an infinite time', bad
-      USING HINT = 'Correct or delete them (public.user_answers.created_at), then run this migration again.';
-  END IF;
-END
-$$;
-
+-- Existing rows: NOT VALID checks every new or changed row but leaves rows
+-- already stored as they are, so an upgrade neither refuses to start nor
+-- moves or deletes anyone's entries (nothing is lost; such a row can still be
+-- edited to a valid time or deleted by its owner).
 ALTER TABLE public.user_answers
   ADD CONSTRAINT user_answers_created_at_from_1900
-  CHECK (isfinite(created_at) AND created_at >= timestamptz '1900-01-01 00:00:00+00');
+  CHECK (isfinite(created_at) AND created_at >= timestamptz '1900-01-01 00:00:00+00') NOT VALID;
