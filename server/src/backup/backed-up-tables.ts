@@ -68,3 +68,7 @@ export interface QuestionName {
   page: string;
   text: string;
 }
+
+export function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

@@ -2,6 +2,8 @@ import { CommandRefusal } from '../cli/refusal.ts';
 // The backup file (docs/decisions/020-backup-and-restore.md): JSON lines, one
 // header, one line per table row, one end line that makes a cut-off file
 // recognisable. Plain text, so a person can read, grep and compress it.
+// Only "\n" ends a line: JSON.stringify escapes every other control
+// character, and toLine escapes U+2028 and U+2029, which it leaves raw.
 
 export const BACKUP_FORMAT = 'energy-tracker-backup';
 export const BACKUP_VERSION = 1;
@@ -25,6 +27,16 @@ export interface EndLine {
   end: true;
   /** Rows written per table, so that a restore sees whether any went missing. */
   rows: Record<string, number>;
+  /**
+   * sha256 (hex) of every byte before the end line; a changed byte is found
+   * at restore. Backups from before it have none and restore as they are.
+   */
+  sha256?: string;
+}
+
+/** One record as one line of the file. */
+export function toLine(value: unknown): string {
+  return `${JSON.stringify(value).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`)}\n`;
 }
 
 export function parseLine(text: string, lineNumber: number, file: string): unknown {
@@ -84,6 +96,7 @@ export function isEndLine(value: unknown): value is EndLine {
     isObject(value) &&
     value['end'] === true &&
     isObject(value['rows']) &&
-    Object.values(value['rows']).every((n) => typeof n === 'number')
+    Object.values(value['rows']).every((n) => typeof n === 'number') &&
+    (value['sha256'] === undefined || typeof value['sha256'] === 'string')
   );
 }

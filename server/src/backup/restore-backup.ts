@@ -1,6 +1,6 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { Database, Queryable } from '../db/database.ts';
@@ -8,11 +8,11 @@ import {
   BACKED_UP_TABLES,
   backedUpColumns,
   QUESTION_FIELD,
+  quoteIdent,
   type BackedUpTable,
   type QuestionName,
 } from './backed-up-tables.ts';
 import { isEndLine, isRowLine, parseLine, readHeader, type BackupHeader } from './format.ts';
-import { quoteIdent } from './write-backup.ts';
 import { CommandRefusal } from '../cli/refusal.ts';
 
 // Rows per INSERT: each statement also derives its entries (trigger of
@@ -25,6 +25,8 @@ export interface OpenedBackup {
   header: BackupHeader;
   /** The lines after the header, each with its line number. */
   lines: AsyncIterator<[number, string]>;
+  /** sha256 (hex) of the lines before the one lines gave last, as an end line records it. */
+  digestBefore(): string;
   close(): void;
 }
 
@@ -40,7 +42,7 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
   });
   if (!info.isFile()) throw new CommandRefusal(`${file} is not a file`);
   const input = await readText(file);
-  // A read can fail in the stream or, surfaced by readline, in the iterator.
+  // A read can fail in the stream or, surfaced by the splitting, in the iterator.
   const readError = (err: NodeJS.ErrnoException) =>
     new CommandRefusal(
       err.code === 'EACCES'
@@ -53,21 +55,25 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
     input.once('error', (err: NodeJS.ErrnoException) => reject(readError(err))),
   );
   failed.catch(() => {});
-  const reader = createInterface({ input, crlfDelay: Infinity });
-  const raw = reader[Symbol.asyncIterator]();
+  const raw = splitLines(input);
   let lineNumber = 0;
+  const hash = createHash('sha256');
+  let last: string | undefined;
   const lines: AsyncIterator<[number, string]> = {
     async next() {
       const r = await Promise.race([raw.next(), failed]).catch((err: unknown) => {
         throw err instanceof CommandRefusal ? err : readError(err as NodeJS.ErrnoException);
       });
+      if (last !== undefined) hash.update(`${last}\n`, 'utf8');
+      last = r.done ? undefined : r.value;
       if (r.done) return { done: true, value: undefined };
       lineNumber += 1;
       return { done: false, value: [lineNumber, r.value] };
     },
   };
+  const digestBefore = () => hash.copy().digest('hex');
   const close = () => {
-    reader.close();
+    raw.return(undefined).catch(() => {});
     input.destroy();
   };
   try {
@@ -81,10 +87,55 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
         );
       }
     }
-    return { file, header, lines, close };
+    return { file, header, lines, digestBefore, close };
   } catch (err) {
     close();
     throw err;
+  }
+}
+
+/**
+ * The lines of the text, split at "\n" alone: the writer escapes every other
+ * character some reader ends a line at (readline also splits at \r, U+2028
+ * and U+2029, which older backups hold raw inside their strings). A "\r"
+ * before the "\n" stays on the line, where JSON reads it as white space.
+ */
+async function* splitLines(input: Readable): AsyncGenerator<string, void, undefined> {
+  let rest = '';
+  for await (const chunk of input as AsyncIterable<string>) {
+    const parts = (rest + chunk).split('\n');
+    rest = parts.pop() ?? '';
+    yield* parts;
+  }
+  if (rest !== '') yield rest;
+}
+
+/**
+ * Reads a backup through as a restore does, without a database: each line
+ * whole JSON, the rows per table and the checksum of its end line as written
+ * and, when given, the same rows and the same bytes as the writer wrote.
+ */
+export async function verifyBackup(
+  file: string,
+  expected?: { sha256: string; rows: Record<string, number> },
+): Promise<void> {
+  const backup = await openBackup(file);
+  try {
+    const counts: Record<string, number> = {};
+    await readRows(backup, (table) => {
+      counts[table.name] = (counts[table.name] ?? 0) + 1;
+      return Promise.resolve();
+    });
+    if (expected) checkCounts(expected.rows, counts, file);
+  } finally {
+    backup.close();
+  }
+  if (expected) {
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+    if (hash.digest('hex') !== expected.sha256) {
+      throw new CommandRefusal(`${file} does not hold the bytes written to it (sha256 differs)`);
+    }
   }
 }
 
@@ -167,9 +218,8 @@ async function refuseNewerSchema(db: Database, { file, header }: OpenedBackup) {
 }
 
 async function insertRows(tx: Queryable, backup: OpenedBackup): Promise<Record<string, number>> {
-  const { file, header, lines } = backup;
+  const { file, header } = backup;
   const questions = await questionIds(tx);
-  const counts: Record<string, number> = {};
   let batch: Record<string, unknown>[] = [];
   let batchTable: BackedUpTable | undefined;
   const flush = async () => {
@@ -178,7 +228,32 @@ async function insertRows(tx: Queryable, backup: OpenedBackup): Promise<Record<s
     }
     batch = [];
   };
+  const counts = await readRows(
+    backup,
+    async (table, row, lineNumber) => {
+      if (table !== batchTable || batch.length >= BATCH_ROWS) {
+        await flush();
+        batchTable = table;
+      }
+      batch.push(table.questionByText ? withQuestionId(row, questions, file, lineNumber) : row);
+    },
+    flush,
+  );
+  return counts;
+}
 
+/**
+ * Every row of the backup, in order, to onRow; then, at the end line, done.
+ * Refuses a damaged file: a line that is not a row, a cut-off file, rows
+ * missing, or (where the end line records one) a checksum that differs.
+ */
+async function readRows(
+  backup: OpenedBackup,
+  onRow: (table: BackedUpTable, row: Record<string, unknown>, lineNumber: number) => Promise<void>,
+  done: () => Promise<void> = () => Promise.resolve(),
+): Promise<Record<string, number>> {
+  const { file, header, lines } = backup;
+  const counts: Record<string, number> = {};
   for (;;) {
     const next = await lines.next();
     if (next.done) {
@@ -190,9 +265,16 @@ async function insertRows(tx: Queryable, backup: OpenedBackup): Promise<Record<s
     if (text.trim() === '') continue;
     const value = parseLine(text, lineNumber, file);
     if (isEndLine(value)) {
-      await flush();
-      await expectNothingAfter(lines, file);
+      // Rows missing say more than a checksum that differs: counted first.
       checkCounts(value.rows, counts, file);
+      if (value.sha256 !== undefined && value.sha256 !== backup.digestBefore()) {
+        throw new CommandRefusal(
+          `${file} does not match the checksum in its last line; ` +
+            'the file is damaged (nothing was restored)',
+        );
+      }
+      await expectNothingAfter(lines, file);
+      await done();
       return counts;
     }
     if (!isRowLine(value)) {
@@ -204,14 +286,7 @@ async function insertRows(tx: Queryable, backup: OpenedBackup): Promise<Record<s
     if (!table || !(table.name in header.tables)) {
       throw new CommandRefusal(`${file} line ${lineNumber} names an unknown table ${value.table}`);
     }
-    if (table !== batchTable || batch.length >= BATCH_ROWS) {
-      await flush();
-      batchTable = table;
-    }
-    const row = table.questionByText
-      ? withQuestionId(value.row, questions, file, lineNumber)
-      : value.row;
-    batch.push(row);
+    await onRow(table, value.row, lineNumber);
     counts[table.name] = (counts[table.name] ?? 0) + 1;
   }
 }

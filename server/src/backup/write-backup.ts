@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { link, open, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Database, Queryable, QueryResult } from '../db/database.ts';
@@ -5,9 +6,17 @@ import {
   BACKED_UP_TABLES,
   backedUpColumns,
   QUESTION_FIELD,
+  quoteIdent,
   type BackedUpTable,
 } from './backed-up-tables.ts';
-import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader, type EndLine } from './format.ts';
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  toLine,
+  type BackupHeader,
+  type EndLine,
+} from './format.ts';
+import { verifyBackup } from './restore-backup.ts';
 import { CommandRefusal } from '../cli/refusal.ts';
 
 const PAGE_ROWS = 1000;
@@ -22,7 +31,8 @@ export interface BackupSummary {
  * Writes every backed-up row of db to file, from one snapshot of the
  * database. The file appears only when complete (written beside it, then
  * linked into place), is readable by its owner alone (it holds password
- * hashes), and an existing file is never replaced.
+ * hashes), and an existing file is never replaced. Before it appears it is
+ * read back: the same bytes (sha256) and the same rows per table as written.
  */
 export async function writeBackup(db: Database, file: string): Promise<BackupSummary> {
   await refuseExisting(file);
@@ -31,14 +41,27 @@ export async function writeBackup(db: Database, file: string): Promise<BackupSum
     throw new CommandRefusal(`cannot write ${file}: ${reason(err)}`);
   });
   try {
+    const written = createHash('sha256');
     const summary = await db.transaction(async (tx) => {
       // One snapshot for every table: a sign-up during the backup is either
       // wholly in it or not at all (PostgreSQL; PGlite has no one else).
       await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-      return writeRows(tx, (text) => handle.write(text).then(() => undefined));
+      return writeRows(tx, async (text) => {
+        written.update(text, 'utf8');
+        await handle.write(text);
+      });
     });
     await handle.sync();
     await handle.close();
+    await verifyBackup(partial, { sha256: written.digest('hex'), rows: summary.rows }).catch(
+      (err: unknown) => {
+        const why =
+          err instanceof Error ? err.message.replaceAll(partial, 'the file') : String(err);
+        throw new CommandRefusal(
+          `the backup did not read back as written (${why}); ${file} was not written`,
+        );
+      },
+    );
     await link(partial, file).catch((err: NodeJS.ErrnoException) => {
       throw new CommandRefusal(`cannot write ${file}: ${reason(err)}`);
     });
@@ -71,14 +94,19 @@ async function writeRows(
     migrations: migrations.rows.map((r) => r.name),
     tables,
   };
-  await write(`${JSON.stringify(header)}\n`);
+  const before = createHash('sha256');
+  const writeHashed = async (text: string) => {
+    before.update(text, 'utf8');
+    await write(text);
+  };
+  await writeHashed(toLine(header));
 
   const rows: Record<string, number> = {};
   for (const table of BACKED_UP_TABLES) {
-    rows[table.name] = await writeTable(tx, table, tables[table.name] ?? [], write);
+    rows[table.name] = await writeTable(tx, table, tables[table.name] ?? [], writeHashed);
   }
-  const end: EndLine = { end: true, rows };
-  await write(`${JSON.stringify(end)}\n`);
+  const end: EndLine = { end: true, rows, sha256: before.digest('hex') };
+  await write(toLine(end));
 
   const entries = await tx.query<{ n: number }>(
     'SELECT count(*)::integer AS n FROM public.activity_entries',
@@ -116,9 +144,7 @@ async function writeTable(
   for (;;) {
     const page: QueryResult<PageRow> = await tx.query<PageRow>(sql, [after]);
     if (page.rows.length === 0) return count;
-    await write(
-      page.rows.map((r) => `${JSON.stringify({ table: table.name, row: r.row })}\n`).join(''),
-    );
+    await write(page.rows.map((r) => toLine({ table: table.name, row: r.row })).join(''));
     count += page.rows.length;
     after = page.rows[page.rows.length - 1]?.k ?? null;
   }
@@ -133,10 +159,6 @@ async function keyType(tx: Queryable, table: BackedUpTable): Promise<string> {
   const type = rows[0]?.type;
   if (!type) throw new Error(`${table.name} has no column ${table.key}`);
   return type;
-}
-
-export function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }
 
 async function refuseExisting(file: string) {

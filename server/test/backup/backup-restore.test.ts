@@ -157,6 +157,8 @@ describe('npm run backup, then npm run restore into an empty database', () => {
     expect(JSON.parse(lines.at(-1) ?? '')).toEqual({
       end: true,
       rows: { 'auth.users': 3, 'auth.identities': 3, 'public.user_answers': 14 },
+      // Of every byte before it, so that a restore finds any one changed.
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     // Nothing of the sessions: a restored server starts with everyone signed out.
     expect(lines.join('\n')).not.toContain(people[0]?.refreshToken);
