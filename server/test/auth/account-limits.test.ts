@@ -93,6 +93,27 @@ describe('wrong passwords for one account', () => {
     }
     expect((await signIn(server, nobody, 'whatever-guess', '127.0.0.1')).status).toBe(429);
   }, 60_000);
+
+  it('cannot be outrun by guesses sent all at once, for an account or an unknown address', async () => {
+    server = await startTestServer({
+      TRUST_PROXY: '1',
+      RATE_LIMIT_PASSWORD_FAILURES_PER_15MIN: String(FAILURES),
+    });
+    const s = server;
+    const email = uniqueEmail('raced');
+    const { error } = await s.client().auth.signUp({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    for (const target of [email, uniqueEmail('raced-nobody')]) {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          signIn(s, target, `parallel-guess-${i}`, `203.0.113.${i + 1}`),
+        ),
+      );
+      const checked = answers.filter((a) => a.body['code'] === 'invalid_credentials').length;
+      const refused = answers.filter((a) => a.status === 429).length;
+      expect({ checked, refused }).toEqual({ checked: FAILURES, refused: 40 - FAILURES });
+    }
+  }, 60_000);
 });
 
 describe('mail sent by the whole server', () => {
