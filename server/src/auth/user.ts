@@ -66,7 +66,13 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
     // Deliberately slow hashes, and both the current password and
     // "same_password" answer whether a guess is right: count it like a sign-in.
     await enforceRateLimit(ctx.db, 'token', request.ip, ctx.config.rateLimits.tokenPer5Min);
-    await requireRecentProof(ctx.db, user, sessionId, params.current_password);
+    await requireRecentProof(
+      ctx.db,
+      ctx.config.rateLimits.loginFailures,
+      user,
+      sessionId,
+      params.current_password,
+    );
   }
   if (password !== undefined) {
     if (user.encrypted_password && (await verifyPassword(user.encrypted_password, password))) {
