@@ -4,11 +4,7 @@ import { badRequest, INVALID_LOGIN_MESSAGE, unprocessable } from './request/erro
 import { queryValue, readParams } from './request/params.ts';
 import { exchangeAuthCode } from './oauth/flow-state.ts';
 import { verifyPassword } from './accounts/passwords.ts';
-import {
-  clearLoginFailures,
-  recordLoginFailure,
-  throttleLogin,
-} from './accounts/login-throttle.ts';
+import { clearLoginFailures, countLoginAttempt } from './accounts/login-throttle.ts';
 import { enforceRateLimit } from './request/rate-limit.ts';
 import {
   refreshSession,
@@ -80,13 +76,13 @@ async function passwordGrant(
   if (email === '') throw badRequest('validation_failed', 'missing email or phone');
 
   // Per account as well as per address: guesses from many addresses add up.
-  await throttleLogin(ctx.db, email, ctx.config.rateLimits.loginFailures);
+  // Counted as a failure before the check, so parallel guesses cannot outrun it.
+  await countLoginAttempt(ctx.db, email, ctx.config.rateLimits.loginFailures);
   const user = await findUserByEmail(ctx.db, email);
   // For an unknown address verifyPassword still spends a full hash
   // verification, so the answer's timing does not tell the two cases apart.
   const valid = await verifyPassword(user?.encrypted_password ?? null, params.password ?? '');
   if (!user || !valid) {
-    await recordLoginFailure(ctx.db, email);
     throw badRequest('invalid_credentials', INVALID_LOGIN_MESSAGE);
   }
   await clearLoginFailures(ctx.db, email);

@@ -6,6 +6,8 @@ import { requestEmailChange } from './email/email-change.ts';
 import { queryValue, readParams, validateEmail } from './request/params.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './accounts/passwords.ts';
 import { requireRecentProof } from './accounts/password-proof.ts';
+import { setPassword } from './accounts/set-password.ts';
+import { clearOneTimeTokens } from './accounts/one-time-tokens.ts';
 import { readPkceChallenge } from './oauth/pkce.ts';
 import { enforceRateLimit } from './request/rate-limit.ts';
 import { safeRedirectTo } from './oauth/redirects.ts';
@@ -66,7 +68,13 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
     // Deliberately slow hashes, and both the current password and
     // "same_password" answer whether a guess is right: count it like a sign-in.
     await enforceRateLimit(ctx.db, 'token', request.ip, ctx.config.rateLimits.tokenPer5Min);
-    await requireRecentProof(ctx.db, user, sessionId, params.current_password);
+    await requireRecentProof(
+      ctx.db,
+      ctx.config.rateLimits.loginFailures,
+      user,
+      sessionId,
+      params.current_password,
+    );
   }
   if (password !== undefined) {
     if (user.encrypted_password && (await verifyPassword(user.encrypted_password, password))) {
@@ -89,18 +97,8 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
 
   try {
     await ctx.db.transaction(async (tx) => {
-      if (passwordHash !== undefined) {
-        await tx.query(
-          `UPDATE auth.users SET encrypted_password = $2, updated_at = now() WHERE id = $1`,
-          [user.id, passwordHash],
-        );
-        // Whoever knew the old password may hold other sessions: end them,
-        // keeping only the one that made the change (GoTrue's UpdatePassword).
-        await tx.query(
-          `DELETE FROM auth.sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2::uuid`,
-          [user.id, sessionId ?? null],
-        );
-      }
+      // Keeps only the session that made the change.
+      if (passwordHash !== undefined) await setPassword(tx, user.id, passwordHash, sessionId);
       if (params.data) {
         // A shallow merge in which null removes a key, as GoTrue's
         // UpdateUserMetaData; done in SQL so that no client key (such as
@@ -131,6 +129,8 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
             WHERE user_id = $1 AND provider = 'email'`,
           [user.id, applyEmailNow],
         );
+        // A link mailed to the old address must not act on the account now.
+        await clearOneTimeTokens(tx, user.id);
       }
     });
   } catch (err) {

@@ -3,7 +3,8 @@ import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from './accounts/create-user.ts';
 import { applyEmailChange, emailTaken } from './email/email-change.ts';
-import { clearLinkTokens, isPkceToken, lockLinkToken, type LinkType } from './email/link-tokens.ts';
+import { isPkceToken, lockLinkToken, type LinkType } from './email/link-tokens.ts';
+import { clearOneTimeTokens } from './accounts/one-time-tokens.ts';
 import { AuthApiError, badRequest, forbidden } from './request/errors.ts';
 import { issueAuthCode, latestFlowOfUser } from './oauth/flow-state.ts';
 import { queryValue } from './request/params.ts';
@@ -91,7 +92,8 @@ async function useLink(ctx: AppContext, tx: Queryable, use: LinkUse): Promise<st
   } else if (!(await applyEmailChange(tx, user, stored.relates_to))) {
     throw otpExpired();
   }
-  await clearLinkTokens(tx, user.id);
+  // Using any link spends every outstanding one.
+  await clearOneTimeTokens(tx, user.id);
 
   if (isPkceToken(token)) {
     const method = FLOW_METHODS[type];

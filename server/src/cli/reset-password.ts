@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { AuthApiError } from '../auth/request/errors.ts';
 import { checkPasswordStrength, hashPassword } from '../auth/accounts/passwords.ts';
+import { setPassword } from '../auth/accounts/set-password.ts';
 import { findUserByEmail } from '../auth/accounts/users.ts';
 import { CommandRefusal } from './refusal.ts';
 
@@ -8,7 +9,8 @@ import { CommandRefusal } from './refusal.ts';
  * Sets a new password for the account with this address, as an operator does
  * when no mail can carry a recovery link. The password must meet the rules a
  * person's own change meets; every session of the account ends, as after a
- * change on Profile, so whoever held one must sign in with the new password.
+ * change on Profile, so whoever held one must sign in with the new password;
+ * an unopened e-mail link is spent too.
  */
 export async function resetPassword(db: Database, email: string, password: string): Promise<void> {
   try {
@@ -20,11 +22,5 @@ export async function resetPassword(db: Database, email: string, password: strin
   const user = await findUserByEmail(db, email);
   if (!user) throw new CommandRefusal(`no account has the address ${email}`);
   const hash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE auth.users SET encrypted_password = $2, updated_at = now() WHERE id = $1`,
-      [user.id, hash],
-    );
-    await tx.query(`DELETE FROM auth.sessions WHERE user_id = $1`, [user.id]);
-  });
+  await db.transaction((tx) => setPassword(tx, user.id, hash, undefined));
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMailbox, type Mailbox } from '@energy-tracker/test-support/mailbox';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
-import { PASSWORD } from './support.ts';
+import { PASSWORD, signUp } from './support.ts';
 
 // Limits per account and per server, beside the per-IP ones (ADR 025).
 const FAILURES = 4;
@@ -92,6 +92,66 @@ describe('wrong passwords for one account', () => {
       expect((await signIn(server, nobody, 'whatever-guess', '127.0.0.1')).status).toBe(400);
     }
     expect((await signIn(server, nobody, 'whatever-guess', '127.0.0.1')).status).toBe(429);
+  }, 60_000);
+
+  it('cannot be outrun by guesses sent all at once, for an account or an unknown address', async () => {
+    server = await startTestServer({
+      TRUST_PROXY: '1',
+      RATE_LIMIT_PASSWORD_FAILURES_PER_15MIN: String(FAILURES),
+    });
+    const s = server;
+    const email = uniqueEmail('raced');
+    const { error } = await s.client().auth.signUp({ email, password: PASSWORD });
+    expect(error).toBeNull();
+    for (const target of [email, uniqueEmail('raced-nobody')]) {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          signIn(s, target, `parallel-guess-${i}`, `203.0.113.${i + 1}`),
+        ),
+      );
+      const checked = answers.filter((a) => a.body['code'] === 'invalid_credentials').length;
+      const refused = answers.filter((a) => a.status === 429).length;
+      expect({ checked, refused }).toEqual({ checked: FAILURES, refused: 40 - FAILURES });
+    }
+  }, 60_000);
+});
+
+describe('the current password given to PUT /user', () => {
+  it('is a guess like a sign-in: it shares the allowance, and once it is used up even the right one is refused', async () => {
+    server = await startTestServer({ RATE_LIMIT_PASSWORD_FAILURES_PER_15MIN: String(FAILURES) });
+    const s = server;
+    const user = await signUp(s, 'oracle');
+    const hashOf = async () =>
+      (
+        await s.database.db.query(`SELECT encrypted_password FROM auth.users WHERE email = $1`, [
+          user.email,
+        ])
+      ).rows[0];
+    const before = await hashOf();
+    const change = (current: string) =>
+      user.client.auth.updateUser({
+        password: 'taken over by a guesser',
+        current_password: current,
+      });
+
+    // Half the allowance spent on sign-in, the rest on the profile change.
+    for (let i = 0; i < FAILURES; i += 1) {
+      if (i < FAILURES / 2) {
+        expect((await signIn(s, user.email, `wrong-${i}`, '127.0.0.1')).status).toBe(400);
+      } else {
+        const guess = await change(`wrong-${i}`);
+        expect(guess.error).toMatchObject({ status: 400, code: 'invalid_credentials' });
+      }
+    }
+
+    const right = await change(PASSWORD);
+    expect(right.error).toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+      message: 'Too many failed sign-in attempts for this account; try again later',
+    });
+    expect(await hashOf()).toEqual(before);
+    expect((await signIn(s, user.email, PASSWORD, '127.0.0.1')).status).toBe(429);
   }, 60_000);
 });
 

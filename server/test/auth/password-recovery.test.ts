@@ -9,6 +9,7 @@ import {
   stopMailedServer,
 } from './email-support.ts';
 import { decodeJwt, expectAuthError, PASSWORD, postJson } from './support.ts';
+import { resetPassword } from '../../src/cli/reset-password.ts';
 
 // Password recovery end to end: supabase-js's resetPasswordForEmail against
 // our server, the message at a real SMTP server on loopback, its link opened
@@ -56,6 +57,32 @@ describe('password recovery', () => {
     expect(await canSignIn(email, 'remembered at last')).toBe(true);
     expect(await canSignIn(email, PASSWORD)).toBe(false);
     // The link worked once.
+    expectOtpExpired(await follow(link), redirectTo);
+  });
+
+  // Whoever set the new password may be shutting out someone who read the old
+  // mail: a link sent before the change must not sign in after it (GoTrue too).
+  it('refuses a link sent before a password change on Profile', async () => {
+    const { client, email } = await confirmedUser(server, mailbox, 'changedafter');
+    const redirectTo = `${server.url}/auth/callback`;
+    await server.client().auth.resetPasswordForEmail(email, { redirectTo });
+    const link = linkIn(await mailbox.next(email));
+
+    const changed = await client.auth.updateUser({
+      password: 'changed on profile',
+      current_password: PASSWORD,
+    });
+    expect(changed.error).toBeNull();
+    expectOtpExpired(await follow(link), redirectTo);
+  });
+
+  it('refuses a link sent before an operator reset the password', async () => {
+    const { email } = await confirmedUser(server, mailbox, 'resetafter');
+    const redirectTo = `${server.url}/auth/callback`;
+    await server.client().auth.resetPasswordForEmail(email, { redirectTo });
+    const link = linkIn(await mailbox.next(email));
+
+    await resetPassword(server.database.db, email, 'set by the operator');
     expectOtpExpired(await follow(link), redirectTo);
   });
 

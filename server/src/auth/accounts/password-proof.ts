@@ -1,5 +1,6 @@
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { badRequest } from '../request/errors.ts';
+import { clearLoginFailures, countLoginAttempt, type LoginThrottle } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
 import type { UserRow } from './users.ts';
 
@@ -14,14 +15,22 @@ import type { UserRow } from './users.ts';
 export const RECENT_SIGN_IN_SECONDS = 15 * 60;
 
 export async function requireRecentProof(
-  db: Queryable,
+  db: Database,
+  limits: LoginThrottle,
   user: UserRow,
   sessionId: string | undefined,
   currentPassword: string | undefined,
 ): Promise<void> {
   if (currentPassword !== undefined && currentPassword !== '') {
+    // A guess like a sign-in's, so it spends the same per-account allowance:
+    // otherwise this would answer guesses while sign-in is refused.
+    const address = user.email ?? user.id;
+    await countLoginAttempt(db, address, limits);
     // Spends a full verification even for an account without a password.
-    if (await verifyPassword(user.encrypted_password, currentPassword)) return;
+    if (await verifyPassword(user.encrypted_password, currentPassword)) {
+      await clearLoginFailures(db, address);
+      return;
+    }
     throw badRequest('invalid_credentials', 'Current password is incorrect');
   }
   if (sessionId !== undefined && (await signedInWithin(db, sessionId, RECENT_SIGN_IN_SECONDS))) {

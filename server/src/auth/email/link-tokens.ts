@@ -82,8 +82,3 @@ export async function lockLinkToken(
   );
   return rows[0];
 }
-
-/** Using any link spends every outstanding one, as GoTrue's ClearAllOneTimeTokensForUser. */
-export async function clearLinkTokens(tx: Queryable, userId: string): Promise<void> {
-  await tx.query(`DELETE FROM auth.one_time_tokens WHERE user_id = $1`, [userId]);
-}
