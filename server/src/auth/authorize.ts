@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { badRequest } from './request/errors.ts';
+import { bindFlowToBrowser } from './oauth/browser-binding.ts';
 import { createFlowState } from './oauth/flow-state.ts';
 import {
   newProviderCodeVerifier,
@@ -96,6 +97,9 @@ export async function authorize(
     pkce,
     redirectTo,
     providerCodeVerifier: codeVerifier,
+    // The implicit flow ends with tokens in whichever browser opens the
+    // callback: tie it to this one (a PKCE flow is tied by its verifier).
+    browserBindingHash: pkce ? undefined : bindFlowToBrowser(request, reply, flowId),
   });
   return reply.header('Cache-Control', 'no-store').redirect(providerUrl, 302);
 }

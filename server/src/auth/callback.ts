@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { callbackUrl } from './authorize.ts';
 import { AuthApiError, badRequest } from './request/errors.ts';
+import { browserHoldsFlow, forgetBrowserBinding } from './oauth/browser-binding.ts';
 import { userForExternalIdentity } from './oauth/external-account.ts';
 import {
   deleteFlowState,
@@ -48,6 +49,12 @@ export async function callback(
     // From here on, failures go back to where the app asked to return.
     target = flow.redirect_to ?? target;
     assertUsable(flow);
+    if (flow.browser_binding_hash) {
+      if (!browserHoldsFlow(request, flow.id, flow.browser_binding_hash)) {
+        throw badRequest('bad_oauth_state', 'OAuth state was started in another browser');
+      }
+      forgetBrowserBinding(request, reply, flow.id);
+    }
     const location = await finish(ctx, request, flow, query);
     return reply.redirect(location, 302);
   } catch (err) {

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
-import { follow, pkceClient, storedCodeVerifier } from '../helpers/browser.ts';
+import { CookieJar, follow, pkceClient, storedCodeVerifier } from '../helpers/browser.ts';
 import type { ProviderAccount, OidcProvider } from '@energy-tracker/test-support/oidc-provider';
 import type { TestServer } from '../helpers/test-server.ts';
 
@@ -19,6 +19,8 @@ export function googleEnv(provider: OidcProvider): Record<string, string> {
 
 export interface StartedSignIn {
   client: SupabaseClient;
+  /** The cookies of the browser that started the sign-in. */
+  browser: CookieJar;
   /** Our /authorize URL, as supabase-js built it. */
   authorizeUrl: URL;
   /** The provider's authorization endpoint URL we redirected to. */
@@ -43,12 +45,14 @@ export async function startGoogleSignIn(
   });
   expect(error).toBeNull();
   const authorizeUrl = new URL(data.url ?? '');
-  const toProvider = await follow(authorizeUrl.href);
+  const browser = new CookieJar();
+  const toProvider = await follow(authorizeUrl.href, browser);
   expect(toProvider.status).toBe(302);
   provider.signInAs(account);
-  const toCallback = await follow(toProvider.location.href);
+  const toCallback = await follow(toProvider.location.href, browser);
   return {
     client,
+    browser,
     authorizeUrl,
     providerUrl: toProvider.location,
     callbackUrl: toCallback.location,
@@ -63,7 +67,7 @@ export async function signInWithGoogle(
   account: ProviderAccount,
 ) {
   const started = await startGoogleSignIn(server, provider, account);
-  const back = await follow(started.callbackUrl.href);
+  const back = await follow(started.callbackUrl.href, started.browser);
   const code = back.location.searchParams.get('code');
   if (!code) throw new Error(`no code in ${back.location.href}`);
   const { data, error } = await started.client.auth.exchangeCodeForSession(code);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follow } from '../helpers/browser.ts';
+import { CookieJar, follow } from '../helpers/browser.ts';
 import { startOidcProvider, type OidcProvider } from '@energy-tracker/test-support/oidc-provider';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import {
@@ -223,7 +223,7 @@ describe('the whole Google round trip', () => {
     const started = await startGoogleSignIn(server, provider, googleAccount('implicit'), {
       implicit: true,
     });
-    const back = await follow(started.callbackUrl.href);
+    const back = await follow(started.callbackUrl.href, started.browser);
     expect(back.location.search).toBe('');
     const fragment = new URLSearchParams(back.location.hash.slice(1));
     expect(fragment.get('token_type')).toBe('bearer');
@@ -234,6 +234,42 @@ describe('the whole Google round trip', () => {
 });
 
 describe('what must fail', () => {
+  it('an implicit sign-in finishes only in the browser that started it (no login CSRF)', async () => {
+    const attacker = googleAccount('login-csrf');
+    const started = await startGoogleSignIn(server, provider, attacker, { implicit: true });
+    // The attacker stops at the callback URL and makes a victim's browser open it.
+    const victim = new CookieJar();
+    const inVictim = await follow(started.callbackUrl.href, victim);
+    expect(inVictim.fragment.get('access_token')).toBeNull();
+    expect(redirectError(inVictim.location)).toEqual({
+      error: 'invalid_request',
+      code: 'bad_oauth_state',
+      description: 'OAuth state was started in another browser',
+    });
+    // The browser that started it still can, once; its cookie is then cleared.
+    const inStarter = await follow(started.callbackUrl.href, started.browser);
+    expect(inStarter.fragment.get('token_type')).toBe('bearer');
+    expect(started.browser.size).toBe(0);
+  });
+
+  it('the binding cookie is HttpOnly, SameSite=Lax, scoped to the callback and short-lived', async () => {
+    const client = server.client();
+    const { data } = await client.auth.signInWithOAuth({
+      provider: 'google',
+      options: { skipBrowserRedirect: true },
+    });
+    const res = await fetch(data.url ?? '', { redirect: 'manual' });
+    const [cookie = ''] = res.headers.getSetCookie();
+    expect(cookie).toMatch(/^et-oauth-[0-9a-f-]{36}=[\w-]{43}; /);
+    expect(cookie).toContain('Path=/auth/v1/callback');
+    expect(cookie).toContain('Max-Age=300');
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    // A PKCE flow is bound by its verifier and sets no cookie.
+    const pkce = await startGoogleSignIn(server, provider, googleAccount('pkce-no-cookie'));
+    expect(pkce.browser.size).toBe(0);
+  });
+
   it('a tampered state goes back to the site with bad_oauth_state, and nobody is signed in', async () => {
     const account = googleAccount('tampered');
     const started = await startGoogleSignIn(server, provider, account);

@@ -45,9 +45,42 @@ export interface Followed {
   fragment: URLSearchParams;
 }
 
-/** Opens a link as a browser would, without following the redirect. */
-export async function follow(link: string): Promise<Followed> {
-  const res = await fetch(link, { redirect: 'manual' });
+/**
+ * The cookies one browser holds for our server. Paths and expiry are not
+ * modelled beyond what the redirect flows use: a cookie set with Max-Age=0
+ * is dropped.
+ */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  keep(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at).trim();
+      const expired = attributes.some((a) => a.trim().toLowerCase() === 'max-age=0');
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, pair.slice(at + 1).trim());
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  get size(): number {
+    return this.cookies.size;
+  }
+}
+
+/**
+ * Opens a link as a browser would, without following the redirect; with a
+ * jar, as that browser (its cookies sent, and the answer's kept).
+ */
+export async function follow(link: string, jar?: CookieJar): Promise<Followed> {
+  const headers: Record<string, string> = jar && jar.size > 0 ? { cookie: jar.header() } : {};
+  const res = await fetch(link, { redirect: 'manual', headers });
+  jar?.keep(res);
   await res.arrayBuffer();
   const location = new URL(res.headers.get('location') ?? 'about:blank', link);
   return {

@@ -30,6 +30,8 @@ export interface NewFlowState {
   redirectTo?: string;
   /** Our own PKCE verifier toward the provider (OAuth flows only). */
   providerCodeVerifier?: string;
+  /** sha256 of the cookie that ties an implicit OAuth flow to its browser. */
+  browserBindingHash?: string;
 }
 
 export interface FlowStateRow {
@@ -42,6 +44,7 @@ export interface FlowStateRow {
   provider_code_verifier: string | null;
   redirect_to: string | null;
   authentication_method: FlowMethod;
+  browser_binding_hash: string | null;
   /** Seconds since the flow began, by the database clock. */
   age_seconds: number;
 }
@@ -51,8 +54,8 @@ export async function createFlowState(db: Queryable, flow: NewFlowState): Promis
   await db.query(
     `INSERT INTO auth.flow_state (id, user_id, auth_code, code_challenge, code_challenge_method,
                                   provider_type, provider_code_verifier, redirect_to,
-                                  authentication_method)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+                                  authentication_method, browser_binding_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       id,
       flow.userId ?? null,
@@ -64,6 +67,7 @@ export async function createFlowState(db: Queryable, flow: NewFlowState): Promis
       flow.providerCodeVerifier ?? null,
       flow.redirectTo ?? null,
       flow.method,
+      flow.browserBindingHash ?? null,
     ],
   );
   // Abandoned flows are never read again; sweeping now and then keeps the
@@ -78,7 +82,7 @@ export async function createFlowState(db: Queryable, flow: NewFlowState): Promis
 }
 
 const FLOW_COLUMNS = `id, user_id, auth_code, code_challenge, code_challenge_method, provider_type,
-  provider_code_verifier, redirect_to, authentication_method,
+  provider_code_verifier, redirect_to, authentication_method, browser_binding_hash,
   extract(epoch FROM now() - created_at)::float8 AS age_seconds`;
 
 /**
