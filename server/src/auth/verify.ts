@@ -6,7 +6,7 @@ import { applyEmailChange, emailTaken } from './email/email-change.ts';
 import { isPkceToken, lockLinkToken, type LinkType } from './email/link-tokens.ts';
 import { clearOneTimeTokens } from './accounts/one-time-tokens.ts';
 import { AuthApiError, badRequest, forbidden } from './request/errors.ts';
-import { issueAuthCode, latestFlowOfUser } from './oauth/flow-state.ts';
+import { findFlowState, issueAuthCode } from './oauth/flow-state.ts';
 import { queryValue } from './request/params.ts';
 import { enforceRateLimit } from './request/rate-limit.ts';
 import {
@@ -96,9 +96,11 @@ async function useLink(ctx: AppContext, tx: Queryable, use: LinkUse): Promise<st
   await clearOneTimeTokens(tx, user.id);
 
   if (isPkceToken(token)) {
-    const method = FLOW_METHODS[type];
-    const flow = await latestFlowOfUser(tx, user.id, method);
-    if (!flow?.auth_code) {
+    // The flow this link was sent for, and no other (issue 22 item 14).
+    const flow = stored.flow_state_id
+      ? await findFlowState(tx, stored.flow_state_id, { lock: true })
+      : undefined;
+    if (!flow?.auth_code || flow.user_id !== user.id) {
       throw badRequest(
         'flow_state_not_found',
         'No associated flow state found. 422: No valid flow state found for user.',
@@ -116,12 +118,6 @@ async function useLink(ctx: AppContext, tx: Queryable, use: LinkUse): Promise<st
   );
   return withSessionFragment(redirectTo, session, type);
 }
-
-const FLOW_METHODS = {
-  signup: 'email/signup',
-  email_change: 'email_change',
-  recovery: 'recovery',
-} as const;
 
 /**
  * GoTrue's recoverVerify: the link proves the mailbox, so an unconfirmed

@@ -60,6 +60,33 @@ describe('password recovery', () => {
     expectOtpExpired(await follow(link), redirectTo);
   });
 
+  // A link finishes the flow it was sent for. A flow of the same person and
+  // kind made after it (by a send racing with this one, whose transaction
+  // began earlier and committed later) belongs to another client, which
+  // holds that flow's verifier: the link must not hand out its code.
+  it('finishes the PKCE flow the link was sent for, not the newest one of the person', async () => {
+    const { email, userId } = await confirmedUser(server, mailbox, 'ownflow');
+    const client = pkceClient(server);
+    const redirectTo = `${server.url}/auth/callback`;
+    await client.auth.resetPasswordForEmail(email, { redirectTo });
+    const link = linkIn(await mailbox.next(email));
+    const { rows } = await server.database.db.query<{ auth_code: string }>(
+      `INSERT INTO auth.flow_state (id, user_id, auth_code, code_challenge, code_challenge_method,
+                                    provider_type, authentication_method, created_at)
+       VALUES (gen_random_uuid(), $1, gen_random_uuid()::text, $2, 's256', 'email', 'recovery',
+               now() + interval '1 second')
+       RETURNING auth_code`,
+      [userId, 'x'.repeat(43)],
+    );
+
+    const followed = await follow(link);
+    const code = followed.query.get('code') ?? '';
+    expect(code).not.toBe(rows[0]?.auth_code);
+    const exchanged = await client.auth.exchangeCodeForSession(code);
+    expect(exchanged.error).toBeNull();
+    expect(exchanged.data.user?.email).toBe(email);
+  });
+
   // Whoever set the new password may be shutting out someone who read the old
   // mail: a link sent before the change must not sign in after it (GoTrue too).
   it('refuses a link sent before a password change on Profile', async () => {

@@ -41,27 +41,40 @@ export function verifyLink(
   return url.href;
 }
 
-export async function storeLinkToken(
-  tx: Queryable,
-  userId: string,
-  type: LinkType,
-  token: string,
-  relatesTo: string,
-): Promise<void> {
+export interface NewLinkToken {
+  userId: string;
+  type: LinkType;
+  token: string;
+  /** The address the link was sent to. */
+  relatesTo: string;
+  /** The PKCE flow the link finishes; absent for the implicit flow. */
+  flowStateId: string | undefined;
+}
+
+export async function storeLinkToken(tx: Queryable, link: NewLinkToken): Promise<void> {
   // created_at restarts with each new token: a link's lifetime counts from its own sending.
   await tx.query(
-    `INSERT INTO auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to)
-     VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to,
+                                       flow_state_id)
+     VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (user_id, token_type) DO UPDATE
        SET token_hash = excluded.token_hash, relates_to = excluded.relates_to,
-           created_at = now(), updated_at = now()`,
-    [randomUUID(), userId, TOKEN_TYPES[type], hashToken(token), relatesTo],
+           flow_state_id = excluded.flow_state_id, created_at = now(), updated_at = now()`,
+    [
+      randomUUID(),
+      link.userId,
+      TOKEN_TYPES[link.type],
+      hashToken(link.token),
+      link.relatesTo,
+      link.flowStateId ?? null,
+    ],
   );
 }
 
 export interface LinkTokenRow {
   user_id: string;
   relates_to: string;
+  flow_state_id: string | null;
   /** Seconds since the link was sent, by the database clock. */
   age_seconds: number;
 }
@@ -76,7 +89,8 @@ export async function lockLinkToken(
   type: LinkType,
 ): Promise<LinkTokenRow | undefined> {
   const { rows } = await tx.query<LinkTokenRow>(
-    `SELECT user_id, relates_to, extract(epoch FROM now() - created_at)::float8 AS age_seconds
+    `SELECT user_id, relates_to, flow_state_id,
+            extract(epoch FROM now() - created_at)::float8 AS age_seconds
        FROM auth.one_time_tokens WHERE token_hash = $1 AND token_type = $2 FOR UPDATE`,
     [hashToken(token), TOKEN_TYPES[type]],
   );

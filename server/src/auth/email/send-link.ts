@@ -37,6 +37,7 @@ const SEND_FAILED: Record<LinkType, string> = {
   recovery: 'Error sending recovery email',
 };
 
+// The flow each kind of link finishes, as GoTrue names them.
 const FLOW_METHODS = {
   signup: 'email/signup',
   email_change: 'email_change',
@@ -67,17 +68,24 @@ export async function sendLink(
   }
   // Stored only once the message is out: until then the previous link keeps working.
   await db.transaction(async (tx) => {
-    await storeLinkToken(tx, message.userId, message.type, token, message.to);
+    // The link names its own flow: /verify must never finish another one.
+    const flowStateId = message.pkce
+      ? await createFlowState(tx, {
+          providerType: 'email',
+          method: FLOW_METHODS[message.type],
+          pkce: message.pkce,
+          userId: message.userId,
+          redirectTo: message.redirectTo,
+        })
+      : undefined;
+    await storeLinkToken(tx, {
+      userId: message.userId,
+      type: message.type,
+      token,
+      relatesTo: message.to,
+      flowStateId,
+    });
     await message.withLink?.(tx);
-    if (message.pkce) {
-      await createFlowState(tx, {
-        providerType: 'email',
-        method: FLOW_METHODS[message.type],
-        pkce: message.pkce,
-        userId: message.userId,
-        redirectTo: message.redirectTo,
-      });
-    }
   });
 }
 

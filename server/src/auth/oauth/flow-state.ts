@@ -110,21 +110,6 @@ export async function issueAuthCode(tx: Queryable, flowId: string, userId: strin
   );
 }
 
-/** The newest flow of this kind the user started (an e-mail link names the user, not the flow). */
-export async function latestFlowOfUser(
-  tx: Queryable,
-  userId: string,
-  method: FlowMethod,
-): Promise<FlowStateRow | undefined> {
-  const { rows } = await tx.query<FlowStateRow>(
-    `SELECT ${FLOW_COLUMNS} FROM auth.flow_state
-      WHERE user_id = $1 AND authentication_method = $2
-      ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-    [userId, method],
-  );
-  return rows[0];
-}
-
 export function deleteFlowState(tx: Queryable, id: string): Promise<unknown> {
   return tx.query(`DELETE FROM auth.flow_state WHERE id = $1`, [id]);
 }
