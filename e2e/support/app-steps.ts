@@ -36,6 +36,15 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await trackHeading(page).waitFor();
 }
 
+/**
+ * Opens a link from one of our e-mails as a person does: the link shows a
+ * page that uses it only when Continue is pressed (mail scanners only fetch).
+ */
+export async function openEmailLink(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
 export type TabName = 'Track' | 'Look Back' | 'Insights' | 'Profile';
 
 const TAB_HEADINGS: Record<TabName, string> = {

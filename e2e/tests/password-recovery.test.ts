@@ -8,6 +8,7 @@ import {
   signIn,
   trackHeading,
   uniqueEmail,
+  openEmailLink,
 } from '../support/app-steps.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
@@ -26,7 +27,7 @@ async function confirmedSignUp(page: Page, mailbox: Mailbox, email: string): Pro
   await page.getByPlaceholder('Enter your password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-  await page.goto(linkIn(await mailbox.next(email), '/auth/v1/verify'));
+  await openEmailLink(page, linkIn(await mailbox.next(email), '/auth/v1/verify'));
   await trackHeading(page).waitFor();
 }
 
@@ -65,7 +66,7 @@ describe.skipIf(skipBrowserTests)('password recovery and change (SMTP_URL set)',
 
     const mail = await mailbox.next(email);
     expect(mail.subject).toBe('Reset your Energy Tracker password');
-    await page.goto(linkIn(mail, '/auth/v1/verify'));
+    await openEmailLink(page, linkIn(mail, '/auth/v1/verify'));
     await page.getByRole('heading', { name: 'Choose a New Password' }).waitFor();
     expect(pathOf(page)).toBe('/reset-password');
     await screenshotAtSizes(page, 'reset-password');

@@ -12,7 +12,7 @@ import { settings } from './settings.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
 import { getUser, updateUser } from './user.ts';
-import { verify } from './verify.ts';
+import { showLinkPage, useVerifyLink } from './verify.ts';
 
 /**
  * The GoTrue-compatible subset under /auth/v1. `requireApiKey` guards every
@@ -43,12 +43,14 @@ export async function authRoutes(
     sendError(reply, new AuthApiError(404, 'not_found', 'Not found')),
   );
 
-  // Browser navigations (/authorize, /callback, /verify) cannot send an
+  // Browser navigations (/authorize, /callback, /verify and its form) cannot send an
   // apikey header; they live in this scope, without the guard.
   await app.register(async (browser) => {
     browser.get('/authorize', (request, reply) => authorize(ctx, request, reply));
     browser.get('/callback', (request, reply) => callback(ctx, request, reply));
-    browser.get('/verify', (request, reply) => verify(ctx, request, reply));
+    // An e-mail link opens a page (GET) whose button uses the link (POST).
+    browser.get('/verify', (request, reply) => showLinkPage(ctx, request, reply));
+    browser.post('/verify', (request, reply) => useVerifyLink(ctx, request, reply));
   });
 
   // The calls that must not tell strangers who has an account (ADR 026).

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from './accounts/create-user.ts';
 import { applyEmailChange, emailTaken } from './email/email-change.ts';
 import { isPkceToken, lockLinkToken, type LinkType } from './email/link-tokens.ts';
+import { linkPageHtml, linkPageSecurityPolicy } from './email/link-page.ts';
 import { clearOneTimeTokens } from './accounts/one-time-tokens.ts';
 import { AuthApiError, badRequest, forbidden } from './request/errors.ts';
 import { findFlowState, issueAuthCode } from './oauth/flow-state.ts';
@@ -19,8 +20,10 @@ import {
 import { startSession, type ClientInfo } from './sessions/session-tokens.ts';
 import { findUserById, isBanned, type UserRow } from './accounts/users.ts';
 
-// GET /verify, after GoTrue's verifyGet (internal/api/verify.go): the link in
-// a confirmation e-mail. The browser comes back to redirect_to with a code
+// The link in a confirmation e-mail, after GoTrue's verifyGet
+// (internal/api/verify.go), in two steps: GET /verify shows a page that asks
+// for a click (link-page.ts), and that page's POST to the same URL uses the
+// link. The browser then comes back to redirect_to with a code
 // for the PKCE client that asked for the link, or with a session in the
 // fragment for the implicit flow; every failure with a link goes back there
 // too, as an error in the URL, because a person is looking at the answer.
@@ -34,12 +37,13 @@ function isLinkType(type: string): type is LinkType {
   return type === 'signup' || type === 'email_change' || type === 'recovery';
 }
 
-export async function verify(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<FastifyReply> {
-  await enforceRateLimit(ctx.db, 'verify', request.ip, ctx.config.rateLimits.verifyPer5Min);
+interface LinkQuery {
+  token: string;
+  type: string;
+  redirectTo: string;
+}
+
+function readLinkQuery(ctx: AppContext, request: FastifyRequest): LinkQuery {
   const token = queryValue(request.query, 'token');
   const type = queryValue(request.query, 'type');
   const redirectTo = safeRedirectTo(ctx, request, queryValue(request.query, 'redirect_to'));
@@ -48,6 +52,32 @@ export async function verify(
   if (token === '') {
     throw badRequest('validation_failed', 'Verify requires a token or a token hash');
   }
+  return { token, type, redirectTo };
+}
+
+/** GET /verify: the page with the button; nothing is read or spent yet. */
+export function showLinkPage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const { type, redirectTo } = readLinkQuery(ctx, request);
+  return reply
+    .header('Cache-Control', 'no-store')
+    .header('Content-Security-Policy', linkPageSecurityPolicy(redirectTo))
+    .header('Referrer-Policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(linkPageHtml(isLinkType(type) ? type : undefined));
+}
+
+/** POST /verify, from the page: the link is used, and the browser sent on. */
+export async function useVerifyLink(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  await enforceRateLimit(ctx.db, 'verify', request.ip, ctx.config.rateLimits.verifyPer5Min);
+  const { token, type, redirectTo } = readLinkQuery(ctx, request);
 
   const client: ClientInfo = { userAgent: request.headers['user-agent'], ip: request.ip };
   let location: string;

@@ -7,7 +7,7 @@ import {
   startMailedServer,
   stopMailedServer,
 } from './email-support.ts';
-import { follow, pkceClient } from '../helpers/browser.ts';
+import { openEmailLink, pkceClient } from '../helpers/browser.ts';
 import { decodeJwt, PASSWORD, postJson, ISO_TIME } from './support.ts';
 
 // PUT /user with a new e-mail address while SMTP is configured: GoTrue with
@@ -56,7 +56,7 @@ describe('changing the e-mail address with SMTP', () => {
     expect(await canSignIn(email)).toBe(true);
     expect(await canSignIn(newEmail)).toBe(false);
 
-    const followed = await follow(link);
+    const followed = await openEmailLink(link);
     expect(followed.status).toBe(303);
     const code = followed.query.get('code') ?? '';
     const exchanged = await client.auth.exchangeCodeForSession(code);
@@ -75,7 +75,7 @@ describe('changing the e-mail address with SMTP', () => {
 
     expect(await canSignIn(newEmail)).toBe(true);
     expect(await canSignIn(email)).toBe(false);
-    expectOtpExpired(await follow(link), redirectTo);
+    expectOtpExpired(await openEmailLink(link), redirectTo);
   });
 
   it('gives an implicit-flow client the session in the fragment', async () => {
@@ -85,7 +85,7 @@ describe('changing the e-mail address with SMTP', () => {
     const newEmail = uniqueEmail('implicit-to');
     const { error } = await client.auth.updateUser({ email: newEmail });
     expect(error).toBeNull();
-    const followed = await follow(linkIn(await mailbox.next(newEmail)));
+    const followed = await openEmailLink(linkIn(await mailbox.next(newEmail)));
     expect(followed.fragment.get('type')).toBe('email_change');
     const accessToken = followed.fragment.get('access_token') ?? '';
     expect(decodeJwt(accessToken)['email']).toBe(newEmail);
@@ -102,8 +102,8 @@ describe('changing the e-mail address with SMTP', () => {
     expect(res.body).toEqual({});
     const second = linkIn(await mailbox.next(newEmail));
 
-    expectOtpExpired(await follow(first), server.url);
-    const followed = await follow(second);
+    expectOtpExpired(await openEmailLink(first), server.url);
+    const followed = await openEmailLink(second);
     expect(followed.fragment.get('access_token')).toBeTruthy();
     expect(await canSignIn(newEmail)).toBe(true);
   });
@@ -123,9 +123,9 @@ describe('changing the e-mail address with SMTP', () => {
     const link = linkIn(await mailbox.next(contested));
     // Someone signs up with the address and confirms it first.
     await server.client().auth.signUp({ email: contested, password: PASSWORD });
-    await follow(linkIn(await mailbox.next(contested)));
+    await openEmailLink(linkIn(await mailbox.next(contested)));
 
-    const followed = await follow(link);
+    const followed = await openEmailLink(link);
     expect(followed.status).toBe(303);
     expect(followed.query.get('error_code')).toBe('email_exists');
     expect(await canSignIn(email)).toBe(true);

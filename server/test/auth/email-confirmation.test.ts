@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, type Mailbox } from '@energy-tracker/test-support/mailbox';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import { expectOtpExpired, startMailedServer, stopMailedServer } from './email-support.ts';
-import { follow, pkceClient } from '../helpers/browser.ts';
+import { openEmailLink, pkceClient } from '../helpers/browser.ts';
 import { authRequest, decodeJwt, expectAuthError, PASSWORD, ISO_TIME } from './support.ts';
 
 // The sign-up confirmation flow end to end: supabase-js signs up against our
@@ -72,7 +72,7 @@ describe('sign-up with e-mail confirmation', () => {
       message: 'Email not confirmed',
     });
 
-    const followed = await follow(link);
+    const followed = await openEmailLink(link);
     expect(followed.status).toBe(303);
     expect(followed.location.origin + followed.location.pathname).toBe(redirectTo);
     const code = followed.query.get('code');
@@ -91,7 +91,7 @@ describe('sign-up with e-mail confirmation', () => {
     expect(login.error).toBeNull();
 
     // The link works once.
-    expectOtpExpired(await follow(link), redirectTo);
+    expectOtpExpired(await openEmailLink(link), redirectTo);
   });
 
   it('gives an implicit-flow client its session in the fragment, back at the site URL', async () => {
@@ -103,7 +103,7 @@ describe('sign-up with e-mail confirmation', () => {
     const link = linkIn(await mailbox.next(email));
     expect(new URL(link).searchParams.get('token')).not.toMatch(/^pkce_/);
 
-    const followed = await follow(link);
+    const followed = await openEmailLink(link);
     expect(followed.status).toBe(303);
     expect(followed.location.origin).toBe(server.url);
     expect(followed.location.search).toBe('');
@@ -132,7 +132,7 @@ describe('sign-up with e-mail confirmation', () => {
         WHERE relates_to = $1`,
       [email],
     );
-    expectOtpExpired(await follow(link), server.url);
+    expectOtpExpired(await openEmailLink(link), server.url);
     const login = await server.client().auth.signInWithPassword({ email, password: PASSWORD });
     expect(login.error).toMatchObject({ code: 'email_not_confirmed' });
   });
@@ -144,14 +144,14 @@ describe('sign-up with e-mail confirmation', () => {
     const token = url.searchParams.get('token') ?? '';
     for (const altered of [token.replace(/^pkce_/, ''), `${token}x`, 'nonsense']) {
       url.searchParams.set('token', altered);
-      expectOtpExpired(await follow(url.href), server.url);
+      expectOtpExpired(await openEmailLink(url.href), server.url);
     }
   });
 
   it('answers a sign-up with a confirmed address like a new one, sending nothing', async () => {
     const email = uniqueEmail('taken');
     await server.client().auth.signUp({ email, password: PASSWORD });
-    await follow(linkIn(await mailbox.next(email)));
+    await openEmailLink(linkIn(await mailbox.next(email)));
     const before = mailbox.received.length;
 
     const { data, error } = await server.client().auth.signUp({
@@ -193,8 +193,8 @@ describe('sign-up with e-mail confirmation', () => {
     expect(owner.error).toBeNull();
     expect(owner.data.user?.id).toBe(impostor.data.user?.id);
     const ownersLink = linkIn(await mailbox.next(email));
-    expectOtpExpired(await follow(impostorsLink), server.url);
-    expect((await follow(ownersLink)).fragment.get('access_token')).toBeTruthy();
+    expectOtpExpired(await openEmailLink(impostorsLink), server.url);
+    expect((await openEmailLink(ownersLink)).fragment.get('access_token')).toBeTruthy();
     expect(await accountsWith(email)).toBe(1);
 
     const theirs = await server
@@ -217,7 +217,7 @@ describe('sign-up with e-mail confirmation', () => {
       const link = linkIn(await mailbox.next(email));
       const again = await limited.client().auth.signUp({ email, password: 'impostor secret' });
       expect(again.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
-      await follow(link);
+      await openEmailLink(link);
       const login = await limited.client().auth.signInWithPassword({ email, password: PASSWORD });
       expect(login.error).toBeNull();
     } finally {
@@ -237,10 +237,38 @@ describe('sign-up with e-mail confirmation', () => {
 
     // Nor when someone edits the link.
     url.searchParams.set('redirect_to', 'https://evil.example/steal');
-    const followed = await follow(url.href);
+    const followed = await openEmailLink(url.href);
     expect(followed.status).toBe(303);
     expect(followed.location.origin).toBe(server.url);
     expect(followed.fragment.get('access_token')).toBeTruthy();
+  });
+
+  // Mail scanners and link previews fetch every link in a message.
+  it('a GET of the link shows a page and uses nothing: only its button does', async () => {
+    const email = uniqueEmail('scanned');
+    await server.client().auth.signUp({ email, password: PASSWORD });
+    const link = linkIn(await mailbox.next(email));
+    for (let i = 0; i < 3; i += 1) {
+      const scan = await fetch(link, { redirect: 'manual' });
+      expect(scan.status).toBe(200);
+      expect(scan.headers.get('location')).toBeNull();
+      expect(scan.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(scan.headers.get('cache-control')).toBe('no-store');
+      expect(scan.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(scan.headers.get('content-security-policy')).toContain("default-src 'none'");
+      const html = await scan.text();
+      expect(html).toContain('<h1>Confirm your e-mail address</h1>');
+      expect(html).toContain('<button type="submit" autofocus>Continue</button>');
+      expect(html).not.toContain(new URL(link).searchParams.get('token') ?? '');
+    }
+    const { rows } = await server.database.db.query(
+      `SELECT email_confirmed_at FROM auth.users WHERE email = $1`,
+      [email],
+    );
+    expect(rows).toEqual([{ email_confirmed_at: null }]);
+    // The person's own click still works, once.
+    expect((await openEmailLink(link)).fragment.get('access_token')).toBeTruthy();
+    expectOtpExpired(await openEmailLink(link), server.url);
   });
 
   it('answers malformed links in JSON or at the site, and needs no API key', async () => {
@@ -254,13 +282,13 @@ describe('sign-up with e-mail confirmation', () => {
       'Verify requires a token or a token hash',
     );
 
-    const unknownType = await follow(`${server.url}/auth/v1/verify?token=abc&type=weird`);
+    const unknownType = await openEmailLink(`${server.url}/auth/v1/verify?token=abc&type=weird`);
     expect(unknownType.status).toBe(303);
     expect(unknownType.query.get('error')).toBe('invalid_request');
     expect(unknownType.query.get('error_code')).toBe('validation_failed');
     // Types whose links this server never sends find no token.
     expectOtpExpired(
-      await follow(`${server.url}/auth/v1/verify?token=abc&type=recovery`),
+      await openEmailLink(`${server.url}/auth/v1/verify?token=abc&type=recovery`),
       server.url,
     );
   });
@@ -273,7 +301,7 @@ describe('sign-up with e-mail confirmation', () => {
       `UPDATE auth.users SET banned_until = now() + interval '1 day' WHERE email = $1`,
       [email],
     );
-    const followed = await follow(link);
+    const followed = await openEmailLink(link);
     expect(followed.query.get('error')).toBe('access_denied');
     expect(followed.query.get('error_code')).toBe('user_banned');
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, type Mailbox } from '@energy-tracker/test-support/mailbox';
 import { uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import { startMailedServer, stopMailedServer } from './email-support.ts';
-import { follow } from '../helpers/browser.ts';
+import { openEmailLink } from '../helpers/browser.ts';
 import { expectAuthError, PASSWORD, postJson } from './support.ts';
 
 // What the e-mail endpoints do when things go wrong: the SMTP server refusing
@@ -54,7 +54,7 @@ describe('when the SMTP server is down', () => {
     } finally {
       mailbox.refuse(false);
     }
-    expect((await follow(link)).fragment.get('access_token')).toBeTruthy();
+    expect((await openEmailLink(link)).fragment.get('access_token')).toBeTruthy();
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, type Mailbox } from '@energy-tracker/test-support/mailbox';
 import { uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import { expectOtpExpired, startMailedServer, stopMailedServer } from './email-support.ts';
-import { follow, pkceClient } from '../helpers/browser.ts';
+import { openEmailLink, pkceClient } from '../helpers/browser.ts';
 import { authRequest, expectAuthError, PASSWORD, postJson } from './support.ts';
 
 // POST /resend for sign-ups: a new link replaces the last, and the answer is
@@ -27,8 +27,8 @@ describe('POST /resend', () => {
     const second = linkIn(await mailbox.next(email));
     expect(second).not.toBe(first);
 
-    expectOtpExpired(await follow(first), server.url);
-    const code = (await follow(second)).query.get('code') ?? '';
+    expectOtpExpired(await openEmailLink(first), server.url);
+    const code = (await openEmailLink(second)).query.get('code') ?? '';
     const exchanged = await client.auth.exchangeCodeForSession(code);
     expect(exchanged.error).toBeNull();
     expect(exchanged.data.user?.email).toBe(email);
@@ -36,7 +36,7 @@ describe('POST /resend', () => {
   it('answers resend alike for unknown, confirmed and unconfirmed addresses', async () => {
     const confirmed = uniqueEmail('resend-confirmed');
     await server.client().auth.signUp({ email: confirmed, password: PASSWORD });
-    await follow(linkIn(await mailbox.next(confirmed)));
+    await openEmailLink(linkIn(await mailbox.next(confirmed)));
     const before = mailbox.received.length;
 
     for (const email of [uniqueEmail('resend-nobody'), confirmed]) {

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
-import { follow, pkceClient, type Followed } from '../helpers/browser.ts';
+import { openEmailLink, pkceClient, type Followed } from '../helpers/browser.ts';
 import { linkIn, startMailbox, type Mailbox } from '@energy-tracker/test-support/mailbox';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import { PASSWORD } from './support.ts';
@@ -65,7 +65,7 @@ export async function confirmedUser(
     options: { emailRedirectTo: `${server.url}/` },
   });
   expect(error).toBeNull();
-  const followed = await follow(linkIn(await mailbox.next(email)));
+  const followed = await openEmailLink(linkIn(await mailbox.next(email)));
   const code = followed.query.get('code');
   if (!code) throw new Error(`no code in ${followed.location.href}`);
   const { data, error: exchangeError } = await client.auth.exchangeCodeForSession(code);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follow, pkceClient } from '../helpers/browser.ts';
+import { openEmailLink, pkceClient } from '../helpers/browser.ts';
 import { linkIn, type Mailbox } from '@energy-tracker/test-support/mailbox';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import {
@@ -40,7 +40,7 @@ describe('password recovery', () => {
     expect(mail.subject).toBe('Reset your Energy Tracker password');
     const link = linkIn(mail);
     expect(new URL(link).searchParams.get('type')).toBe('recovery');
-    const followed = await follow(link);
+    const followed = await openEmailLink(link);
     expect(followed.location.origin + followed.location.pathname).toBe(redirectTo);
     const code = followed.query.get('code') ?? '';
     const events: string[] = [];
@@ -57,7 +57,7 @@ describe('password recovery', () => {
     expect(await canSignIn(email, 'remembered at last')).toBe(true);
     expect(await canSignIn(email, PASSWORD)).toBe(false);
     // The link worked once.
-    expectOtpExpired(await follow(link), redirectTo);
+    expectOtpExpired(await openEmailLink(link), redirectTo);
   });
 
   // A link finishes the flow it was sent for. A flow of the same person and
@@ -79,7 +79,7 @@ describe('password recovery', () => {
       [userId, 'x'.repeat(43)],
     );
 
-    const followed = await follow(link);
+    const followed = await openEmailLink(link);
     const code = followed.query.get('code') ?? '';
     expect(code).not.toBe(rows[0]?.auth_code);
     const exchanged = await client.auth.exchangeCodeForSession(code);
@@ -100,7 +100,7 @@ describe('password recovery', () => {
       current_password: PASSWORD,
     });
     expect(changed.error).toBeNull();
-    expectOtpExpired(await follow(link), redirectTo);
+    expectOtpExpired(await openEmailLink(link), redirectTo);
   });
 
   it('refuses a link sent before an operator reset the password', async () => {
@@ -110,13 +110,13 @@ describe('password recovery', () => {
     const link = linkIn(await mailbox.next(email));
 
     await resetPassword(server.database.db, email, 'set by the operator');
-    expectOtpExpired(await follow(link), redirectTo);
+    expectOtpExpired(await openEmailLink(link), redirectTo);
   });
 
   it('gives an implicit-flow client its session with type=recovery in the fragment', async () => {
     const { email } = await confirmedUser(server, mailbox, 'implicitforgot');
     await server.client().auth.resetPasswordForEmail(email);
-    const followed = await follow(linkIn(await mailbox.next(email)));
+    const followed = await openEmailLink(linkIn(await mailbox.next(email)));
     expect(followed.fragment.get('type')).toBe('recovery');
     expect(followed.fragment.get('access_token')).toBeTruthy();
   });
@@ -138,7 +138,7 @@ describe('password recovery', () => {
     await server.client().auth.signUp({ email, password: 'impostor secret' });
     await mailbox.next(email); // the owner never follows the sign-up link
     await server.client().auth.resetPasswordForEmail(email);
-    const followed = await follow(linkIn(await mailbox.next(email)));
+    const followed = await openEmailLink(linkIn(await mailbox.next(email)));
     expect(followed.fragment.get('access_token')).toBeTruthy();
     expect(await canSignIn(email, 'impostor secret')).toBe(false);
   });

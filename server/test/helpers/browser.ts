@@ -46,6 +46,20 @@ export interface Followed {
 }
 
 /**
+ * Opens a link from one of our e-mails as a person does: the page it shows
+ * (which must not use the link by itself), then its Continue button, whose
+ * POST uses the link. Returns where that sends the browser.
+ */
+export async function openEmailLink(link: string): Promise<Followed> {
+  const page = await fetch(link, { redirect: 'manual' });
+  const html = await page.text();
+  if (page.status !== 200 || !html.includes('<form method="post" action="">')) {
+    throw new Error(`no link page at ${link}: ${page.status} ${html.slice(0, 200)}`);
+  }
+  return follow(link, undefined, 'POST');
+}
+
+/**
  * The cookies one browser holds for our server. Paths and expiry are not
  * modelled beyond what the redirect flows use: a cookie set with Max-Age=0
  * is dropped.
@@ -77,9 +91,15 @@ export class CookieJar {
  * Opens a link as a browser would, without following the redirect; with a
  * jar, as that browser (its cookies sent, and the answer's kept).
  */
-export async function follow(link: string, jar?: CookieJar): Promise<Followed> {
+export async function follow(
+  link: string,
+  jar?: CookieJar,
+  method: 'GET' | 'POST' = 'GET',
+): Promise<Followed> {
   const headers: Record<string, string> = jar && jar.size > 0 ? { cookie: jar.header() } : {};
-  const res = await fetch(link, { redirect: 'manual', headers });
+  // A form with no fields posts an empty urlencoded body.
+  if (method === 'POST') headers['content-type'] = 'application/x-www-form-urlencoded';
+  const res = await fetch(link, { redirect: 'manual', method, headers });
   jar?.keep(res);
   await res.arrayBuffer();
   const location = new URL(res.headers.get('location') ?? 'about:blank', link);
