@@ -3,6 +3,8 @@ import type { AppContext } from '../context.ts';
 import { authenticateAuthRequest } from './sessions/authenticate.ts';
 import { badRequest, forbidden, unprocessable } from './request/errors.ts';
 import { requestEmailChange } from './email/email-change.ts';
+import { passwordChangedNotice } from './email/mail-messages.ts';
+import { sendNotice } from './email/notices.ts';
 import { queryValue, readParams, validateEmail } from './request/params.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './accounts/passwords.ts';
 import { requireRecentProof } from './accounts/password-proof.ts';
@@ -60,11 +62,12 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
     email !== undefined && email !== user.email?.toLowerCase() ? email : undefined;
   if (emailChange && (await findUserByEmail(ctx.db, emailChange))) throw emailExists();
 
-  // Without mail a new address applies at once, so it needs the same proof as
-  // a new password: otherwise a stolen token could move the account away.
+  // A new address needs the same proof as a new password, with or without
+  // mail: otherwise a stolen token could move the account to an address the
+  // thief reads, and take it over from there (issue 22 item 1).
   const applyEmailNow = ctx.mail ? undefined : emailChange;
   let passwordHash: string | undefined;
-  if (password !== undefined || applyEmailNow !== undefined) {
+  if (password !== undefined || emailChange !== undefined) {
     // Deliberately slow hashes, and both the current password and
     // "same_password" answer whether a guess is right: count it like a sign-in.
     await enforceRateLimit(ctx.db, 'token', request.ip, ctx.config.rateLimits.tokenPer5Min);
@@ -74,6 +77,7 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
       user,
       sessionId,
       params.current_password,
+      password !== undefined ? 'Password' : 'Email',
     );
   }
   if (password !== undefined) {
@@ -86,7 +90,8 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
     passwordHash = await hashPassword(password);
   }
 
-  // With SMTP a new address waits for the link sent to it (ADR 011). The link
+  // With SMTP a new address waits for the links sent to it and to the
+  // current address (ADR 011, ADR 023). The links
   // goes out before anything else changes, so that a refused or failed send
   // leaves the account as it was.
   if (emailChange && ctx.mail) {
@@ -136,6 +141,10 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
   } catch (err) {
     if (isUniqueViolation(err)) throw emailExists();
     throw err;
+  }
+
+  if (passwordHash !== undefined && ctx.mail && user.email) {
+    sendNotice(ctx.mail, request.log, passwordChangedNotice(user.email));
   }
 
   const updated = await findUserById(ctx.db, user.id);

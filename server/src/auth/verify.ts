@@ -2,7 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { isUniqueViolation } from './accounts/create-user.ts';
-import { applyEmailChange, emailTaken } from './email/email-change.ts';
+import { confirmEmailChange, emailTaken } from './email/email-change.ts';
+import { emailChangedNotice } from './email/mail-messages.ts';
+import { sendNotice } from './email/notices.ts';
+import type { OutgoingMail } from '../mail/mailer.ts';
 import { isPkceToken, lockLinkToken, type LinkType } from './email/link-tokens.ts';
 import { linkPageHtml, linkPageSecurityPolicy } from './email/link-page.ts';
 import { clearOneTimeTokens } from './accounts/one-time-tokens.ts';
@@ -15,6 +18,7 @@ import {
   safeRedirectTo,
   withAuthCode,
   withError,
+  withMessage,
   withSessionFragment,
 } from './oauth/redirects.ts';
 import { startSession, type ClientInfo } from './sessions/session-tokens.ts';
@@ -82,9 +86,11 @@ export async function useVerifyLink(
   const client: ClientInfo = { userAgent: request.headers['user-agent'], ip: request.ip };
   let location: string;
   try {
-    location = await ctx.db.transaction((tx) =>
+    const used = await ctx.db.transaction((tx) =>
       useLink(ctx, tx, { token, type, redirectTo, client }),
     );
+    location = used.location;
+    if (used.notice && ctx.mail) sendNotice(ctx.mail, request.log, used.notice);
   } catch (err) {
     // The new address was taken between the check and the update.
     const failure = isUniqueViolation(err) ? emailTaken() : err;
@@ -101,7 +107,17 @@ interface LinkUse {
   client: ClientInfo;
 }
 
-async function useLink(ctx: AppContext, tx: Queryable, use: LinkUse): Promise<string> {
+interface LinkUsed {
+  location: string;
+  /** Told to the account's old address once the transaction has committed. */
+  notice?: OutgoingMail;
+}
+
+// GoTrue's singleConfirmationAccepted: the first of the two links of a change of address.
+const OTHER_LINK_NEEDED =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+
+async function useLink(ctx: AppContext, tx: Queryable, use: LinkUse): Promise<LinkUsed> {
   const { token, type, redirectTo } = use;
   if (!isLinkType(type)) {
     if (NEVER_SENT.has(type)) throw otpExpired();
@@ -115,12 +131,18 @@ async function useLink(ctx: AppContext, tx: Queryable, use: LinkUse): Promise<st
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
   if (stored.age_seconds > ctx.config.emailLinkLifetimeSeconds) throw otpExpired();
 
+  let notice: OutgoingMail | undefined;
   if (type === 'signup') {
     await confirmSignup(tx, user);
   } else if (type === 'recovery') {
     await useRecovery(tx, user);
-  } else if (!(await applyEmailChange(tx, user, stored.relates_to))) {
-    throw otpExpired();
+  } else {
+    const step = await confirmEmailChange(tx, user, stored);
+    if (step === 'stale') throw otpExpired();
+    if (step === 'other-link-needed') {
+      return { location: withMessage(redirectTo, OTHER_LINK_NEEDED, isPkceToken(token)) };
+    }
+    if (user.email && user.email_change) notice = emailChangedNotice(user.email, user.email_change);
   }
   // Using any link spends every outstanding one.
   await clearOneTimeTokens(tx, user.id);
@@ -137,17 +159,19 @@ async function useLink(ctx: AppContext, tx: Queryable, use: LinkUse): Promise<st
       );
     }
     await issueAuthCode(tx, flow.id, user.id);
-    return withAuthCode(redirectTo, flow.auth_code);
+    return { location: withAuthCode(redirectTo, flow.auth_code), notice };
   }
-  const session = await startSession(
-    ctx,
-    tx,
-    user.id,
-    type === 'recovery' ? 'recovery' : 'otp',
-    use.client,
-  );
-  return withSessionFragment(redirectTo, session, type);
+  const session = await startSession(ctx, tx, user.id, SESSION_METHODS[type], use.client);
+  return { location: withSessionFragment(redirectTo, session, type), notice };
 }
+
+// How an implicit-flow link's session began, as a PKCE one's flow names it;
+// an email_change session is never a fresh sign-in (password-proof.ts).
+const SESSION_METHODS = {
+  signup: 'otp',
+  recovery: 'recovery',
+  email_change: 'email_change',
+} as const;
 
 /**
  * GoTrue's recoverVerify: the link proves the mailbox, so an unconfirmed

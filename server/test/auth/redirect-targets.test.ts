@@ -13,10 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Where /verify sends the browser back to (with an error: the token is unknown). */
+/** Where /verify's button sends the browser back to (with an error: the token is unknown). */
 async function landing(redirectTo: string): Promise<string> {
   const query = new URLSearchParams({ token: 'unknown', type: 'signup', redirect_to: redirectTo });
   const res = await fetch(`${server.url}/auth/v1/verify?${query.toString()}`, {
+    method: 'POST',
     redirect: 'manual',
   });
   expect(res.status).toBe(303);

@@ -4,8 +4,7 @@ import { clearLoginFailures, countLoginAttempt, type LoginThrottle } from './log
 import { verifyPassword } from './passwords.ts';
 import type { UserRow } from './users.ts';
 
-// What PUT /user asks before it changes a password (or, without mail, an
-// e-mail address): an access token alone may be stolen and stays valid for an
+// What PUT /user asks before it changes a password or an e-mail address: an access token alone may be stolen and stays valid for an
 // hour, so it must come with proof that the person is here now. As hosted
 // Supabase's secure password change: the current password, or a sign-in this
 // recent (a password, a Google round trip, or an e-mail link such as a
@@ -20,6 +19,7 @@ export async function requireRecentProof(
   user: UserRow,
   sessionId: string | undefined,
   currentPassword: string | undefined,
+  change: 'Password' | 'Email' = 'Password',
 ): Promise<void> {
   if (currentPassword !== undefined && currentPassword !== '') {
     // A guess like a sign-in's, so it spends the same per-account allowance:
@@ -36,14 +36,18 @@ export async function requireRecentProof(
   if (sessionId !== undefined && (await signedInWithin(db, sessionId, RECENT_SIGN_IN_SECONDS))) {
     return;
   }
-  throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
+  throw badRequest('reauthentication_needed', `${change} update requires reauthentication`);
 }
 
 async function signedInWithin(db: Queryable, sessionId: string, seconds: number): Promise<boolean> {
-  // A refresh keeps created_at: only a real sign-in starts a session.
+  // A refresh keeps created_at: only a real sign-in starts a session. The
+  // session a change-of-address link starts proves only the new mailbox,
+  // which whoever asked for the change reads: it is no sign-in of the owner.
   const { rows } = await db.query(
-    `SELECT 1 FROM auth.sessions
-      WHERE id = $1 AND created_at > now() - make_interval(secs => $2)`,
+    `SELECT 1 FROM auth.sessions s
+      WHERE s.id = $1 AND s.created_at > now() - make_interval(secs => $2)
+        AND NOT EXISTS (SELECT 1 FROM auth.mfa_amr_claims c
+                         WHERE c.session_id = s.id AND c.authentication_method = 'email_change')`,
     [sessionId, seconds],
   );
   return rows.length > 0;

@@ -8,11 +8,24 @@ import { hashToken } from '../sessions/session-tokens.ts';
 
 export type LinkType = 'signup' | 'email_change' | 'recovery';
 
-// GoTrue's names for the token types (models/one_time_token.go).
-const TOKEN_TYPES: Record<LinkType, string> = {
+// GoTrue's names for the token types (models/one_time_token.go). A change of
+// address sends two links of type email_change, one to each address, and
+// both are needed (secure e-mail change).
+export type TokenType =
+  'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current';
+
+/** The token of a link sent to the address it is about (the new one, for a change). */
+export const TOKEN_TYPES: Record<LinkType, TokenType> = {
   signup: 'confirmation_token',
   email_change: 'email_change_token_new',
   recovery: 'recovery_token',
+};
+
+/** What a link of each type in a URL may be. */
+const TOKEN_TYPES_OF_LINK: Record<LinkType, TokenType[]> = {
+  signup: ['confirmation_token'],
+  email_change: ['email_change_token_new', 'email_change_token_current'],
+  recovery: ['recovery_token'],
 };
 
 // As GoTrue, the link itself says whether it belongs to a PKCE flow, so that
@@ -43,7 +56,7 @@ export function verifyLink(
 
 export interface NewLinkToken {
   userId: string;
-  type: LinkType;
+  tokenType: TokenType;
   token: string;
   /** The address the link was sent to. */
   relatesTo: string;
@@ -63,7 +76,7 @@ export async function storeLinkToken(tx: Queryable, link: NewLinkToken): Promise
     [
       randomUUID(),
       link.userId,
-      TOKEN_TYPES[link.type],
+      link.tokenType,
       hashToken(link.token),
       link.relatesTo,
       link.flowStateId ?? null,
@@ -73,6 +86,7 @@ export async function storeLinkToken(tx: Queryable, link: NewLinkToken): Promise
 
 export interface LinkTokenRow {
   user_id: string;
+  token_type: TokenType;
   relates_to: string;
   flow_state_id: string | null;
   /** Seconds since the link was sent, by the database clock. */
@@ -89,10 +103,10 @@ export async function lockLinkToken(
   type: LinkType,
 ): Promise<LinkTokenRow | undefined> {
   const { rows } = await tx.query<LinkTokenRow>(
-    `SELECT user_id, relates_to, flow_state_id,
+    `SELECT user_id, token_type, relates_to, flow_state_id,
             extract(epoch FROM now() - created_at)::float8 AS age_seconds
-       FROM auth.one_time_tokens WHERE token_hash = $1 AND token_type = $2 FOR UPDATE`,
-    [hashToken(token), TOKEN_TYPES[type]],
+       FROM auth.one_time_tokens WHERE token_hash = $1 AND token_type = ANY($2) FOR UPDATE`,
+    [hashToken(token), TOKEN_TYPES_OF_LINK[type]],
   );
   return rows[0];
 }

@@ -62,6 +62,50 @@ export function emailChangeMail(
   );
 }
 
+export function emailChangeCurrentMail(
+  to: string,
+  newEmail: string,
+  link: string,
+  lifetimeSeconds: number,
+): OutgoingMail {
+  return message(
+    to,
+    `Confirm the change of your ${PRODUCT} e-mail address`,
+    [
+      `Someone asked to change the e-mail address of your ${PRODUCT} account from ${to} to ${newEmail}. If it was you, follow this link to confirm:`,
+      `The change needs this link and the one sent to ${newEmail}. This link works once and expires in ${describeLifetime(lifetimeSeconds)}.`,
+      'If you did not ask for this, do not follow the link, and change your password: someone may be signed in to your account.',
+    ],
+    link,
+    'Confirm the change',
+  );
+}
+
+/** Sent to the old address once a change of address has been applied. */
+export function emailChangedNotice(to: string, newEmail: string): OutgoingMail {
+  return notice(to, `Your ${PRODUCT} e-mail address was changed`, [
+    `The e-mail address of your ${PRODUCT} account was changed from ${to} to ${newEmail}.`,
+    `If you did not do this, reset your password from the sign-in screen at once, or ask the person who runs this ${PRODUCT} server for help.`,
+  ]);
+}
+
+/** Sent when the password of an account changes, however it was changed. */
+export function passwordChangedNotice(to: string): OutgoingMail {
+  return notice(to, `Your ${PRODUCT} password was changed`, [
+    `The password of your ${PRODUCT} account was just changed.`,
+    'If you did not do this, reset your password from the sign-in screen at once: someone may be signed in to your account.',
+  ]);
+}
+
+function notice(to: string, subject: string, lines: string[]): OutgoingMail {
+  return {
+    to,
+    subject,
+    text: lines.join('\n\n'),
+    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'),
+  };
+}
+
 export function recoveryMail(to: string, link: string, lifetimeSeconds: number): OutgoingMail {
   return message(
     to,

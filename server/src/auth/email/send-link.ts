@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
 import { loggableError } from '../../http/loggable-error.ts';
-import { newLinkToken, storeLinkToken, verifyLink, type LinkType } from './link-tokens.ts';
+import {
+  newLinkToken,
+  storeLinkToken,
+  TOKEN_TYPES,
+  verifyLink,
+  type LinkType,
+  type TokenType,
+} from './link-tokens.ts';
 import { AuthApiError } from '../request/errors.ts';
 import { claimMailSend } from './mail-cap.ts';
 import { createFlowState } from '../oauth/flow-state.ts';
@@ -16,11 +23,20 @@ import type { PkceChallenge } from '../oauth/pkce.ts';
 // When the message cannot be sent, the caller's `release` undoes the claim,
 // so that the account is as before and a retry can succeed (ADR 011).
 
+/** A second link of the same flow, to another address (the current one, for a change). */
+export interface OtherLink {
+  to: string;
+  tokenType: TokenType;
+  compose: (link: string) => OutgoingMail;
+}
+
 export interface LinkMessage {
   type: LinkType;
   userId: string;
   to: string;
   compose: (link: string) => OutgoingMail;
+  /** Both links are needed to finish the flow (secure e-mail change). */
+  otherLink?: OtherLink;
   /** Absent for supabase-js's implicit flow: the link then signs in directly. */
   pkce: PkceChallenge | undefined;
   /** Where /verify sends the browser; already checked against the allow-list. */
@@ -50,21 +66,29 @@ export async function sendLink(
   log: FastifyBaseLogger,
   message: LinkMessage,
 ): Promise<void> {
-  const token = newLinkToken(message.pkce !== undefined);
-  const link = verifyLink(mail.config.siteUrl, token, message.type, message.redirectTo);
-  try {
-    await claimMailSend(db, mail.config.sentPerHour);
-  } catch (err) {
-    await undo(db, log, message);
-    throw err;
-  }
-  try {
-    await mail.mailer.send(message.compose(link));
-  } catch (err) {
-    log.error({ smtp: describeSendFailure(err), type: message.type }, 'could not send e-mail');
-    await undo(db, log, message);
-    // Not the request's fault: a dependency is down and a retry may work.
-    throw new AuthApiError(503, 'email_send_failed', SEND_FAILED[message.type]);
+  const links: OtherLink[] = [
+    { to: message.to, tokenType: TOKEN_TYPES[message.type], compose: message.compose },
+    ...(message.otherLink ? [message.otherLink] : []),
+  ];
+  const tokens: string[] = [];
+  for (const { compose } of links) {
+    const token = newLinkToken(message.pkce !== undefined);
+    const link = verifyLink(mail.config.siteUrl, token, message.type, message.redirectTo);
+    try {
+      await claimMailSend(db, mail.config.sentPerHour);
+    } catch (err) {
+      await undo(db, log, message);
+      throw err;
+    }
+    try {
+      await mail.mailer.send(compose(link));
+    } catch (err) {
+      log.error({ smtp: describeSendFailure(err), type: message.type }, 'could not send e-mail');
+      await undo(db, log, message);
+      // Not the request's fault: a dependency is down and a retry may work.
+      throw new AuthApiError(503, 'email_send_failed', SEND_FAILED[message.type]);
+    }
+    tokens.push(token);
   }
   // Stored only once the message is out: until then the previous link keeps working.
   await db.transaction(async (tx) => {
@@ -78,13 +102,16 @@ export async function sendLink(
           redirectTo: message.redirectTo,
         })
       : undefined;
-    await storeLinkToken(tx, {
-      userId: message.userId,
-      type: message.type,
-      token,
-      relatesTo: message.to,
-      flowStateId,
-    });
+    for (const [i, { to, tokenType }] of links.entries()) {
+      const token = tokens[i] ?? '';
+      await storeLinkToken(tx, {
+        userId: message.userId,
+        tokenType,
+        token,
+        relatesTo: to,
+        flowStateId,
+      });
+    }
     await message.withLink?.(tx);
   });
 }

@@ -63,6 +63,18 @@ export function withSessionFragment(target: string, session: SessionJson, type?:
   return url.href;
 }
 
+/**
+ * A step that is neither a failure nor the end, e.g. the first of two links
+ * of a change of address: `message=` in the query for a PKCE client, in the
+ * fragment for an implicit one, as GoTrue's prepRedirectURL.
+ */
+export function withMessage(target: string, message: string, pkce: boolean): string {
+  const url = new URL(target);
+  if (pkce) url.searchParams.set('message', message);
+  else url.hash = new URLSearchParams({ message }).toString();
+  return url.href;
+}
+
 // GoTrue's oauthErrorMap: the OAuth `error` word for each status.
 const OAUTH_ERROR_BY_STATUS: Record<number, string> = {
   400: 'invalid_request',
