@@ -67,7 +67,9 @@ describe('the function files', () => {
         for (const fn of after.filter((f) => owned.has(fileOf(f)))) {
           const was = before.find((b) => b.signature === fn.signature);
           if (was?.definition !== fn.definition || was.acl !== fn.acl) {
-            replaced.push(`${migration.name} replaces ${fn.signature}: edit functions/${fileOf(fn)}`);
+            replaced.push(
+              `${migration.name} replaces ${fn.signature}: edit functions/${fileOf(fn)}`,
+            );
           }
         }
         before = after;
