@@ -151,9 +151,7 @@ describe('insights rankings', () => {
     const thresholds = data['thresholds'] as Record<string, number>;
     expect(thresholds).toEqual({ min_entries: 3, energizer_min_energy: 50, max_listed: 5 });
     expect(Math.min(...data.ranked.map((r) => r.entries))).toBe(thresholds['min_entries']);
-    expect(Math.max(...data.needs_more.map((r) => r.entries))).toBe(
-      thresholds['min_entries']! - 1,
-    );
+    expect(Math.max(...data.needs_more.map((r) => r.entries))).toBe(thresholds['min_entries']! - 1);
     expect(Math.min(...data.energizers.map((r) => r.avg_energy))).toBe(
       thresholds['energizer_min_energy'],
     );
