@@ -84,7 +84,9 @@ describe('the function files', () => {
 
 /** Carries what a transaction saw out of it while rolling it back. */
 class RolledBack extends Error {
-  constructor(readonly definitions: FunctionDefinition[]) {
+  readonly definitions: FunctionDefinition[];
+  constructor(definitions: FunctionDefinition[]) {
     super('rolled back');
+    this.definitions = definitions;
   }
 }
