@@ -150,7 +150,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(callable).toContain(
       'update_entry(timestamp with time zone,text,integer,integer,boolean,text,timestamp with time zone)',
     );
-    // The one function that runs as its owner checks the caller itself (0008).
+    // The one function that runs as its owner checks the caller itself (functions/delete_my_account.sql).
     expect(rows.filter((r) => r.definer).map((r) => r.fn)).toEqual(['delete_my_account(text)']);
     expect(callable.filter((fn) => fn.startsWith('journal_private.'))).toEqual([]);
   });
