@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFunctionFiles, type FunctionFile } from '../src/db/function-files.ts';
-import { migrationFiles } from '../src/db/migrate.ts';
+import { applyFunctionFiles, migrationFiles } from '../src/db/migrate.ts';
 import { appFunctionDefinitions, type FunctionDefinition } from './helpers/function-definitions.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
@@ -46,6 +46,20 @@ describe('the function files', () => {
         });
       expect(afterFile, file.name).toEqual(live);
     }
+  });
+
+  it('apply all or none: a broken one names itself and leaves every function as it was', async () => {
+    const before = await appFunctionDefinitions(database.db);
+    const insights = files.find((f) => f.name === 'insights.sql')!;
+    const changed = {
+      name: 'insights.sql',
+      sql: insights.sql.replace("'max_listed'", "'changed'"),
+    };
+    const broken = { name: 'zz_broken.sql', sql: 'CREATE OR REPLACE FUNCTION public.zz_broken(' };
+    await expect(applyFunctionFiles(database.db, [changed, broken])).rejects.toThrow(
+      /^server\/db\/app\/functions\/zz_broken\.sql: syntax error/,
+    );
+    expect(await appFunctionDefinitions(database.db)).toEqual(before);
   });
 
   it('are not replaced by any migration newer than themselves', async () => {

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './database.ts';
-import { readFunctionFiles } from './function-files.ts';
+import { readFunctionFiles, type FunctionFile } from './function-files.ts';
 
 // Our auth schema first (it defines auth.uid() and the roles the app schema
 // uses), then the portable app schema. Each file runs once, in a transaction.
@@ -74,8 +74,8 @@ export async function migrate(db: Database): Promise<string[]> {
  * (docs/decisions/031). All of them in one transaction: a file that fails
  * leaves every function as it was, and the start fails naming the file.
  */
-async function applyFunctionFiles(db: Database): Promise<void> {
-  const files = await readFunctionFiles();
+export async function applyFunctionFiles(db: Database, files?: FunctionFile[]): Promise<void> {
+  files ??= await readFunctionFiles();
   await db.transaction(async (tx) => {
     // A replica replacing the same functions at once would fail with "tuple
     // concurrently updated"; under the lock they take turns.
