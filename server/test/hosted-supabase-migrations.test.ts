@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../src/db/database.ts';
+import { functionsScript, readFunctionFiles } from '../src/db/function-files.ts';
+import { appFunctionDefinitions } from './helpers/function-definitions.ts';
 import {
   createSupabaseShapedDatabase,
+  HOSTED_OWNER,
   type SupabaseShapedDatabase,
 } from './helpers/supabase-shaped-database.ts';
 
@@ -69,6 +72,32 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(database.appliedMigrations[0]).toBe('0001_journal_schema.sql');
   });
 
+  it('are followed by every function file, as they are, the functions of the files being live', async () => {
+    const files = await readFunctionFiles();
+    expect(database.appliedFunctionFiles).toEqual(files.map((f) => f.name));
+    // The thresholds are in the insights of the file, not in any migration's.
+    const { rows } = await as('authenticated', alice, (tx) =>
+      tx.query<{ thresholds: unknown }>(
+        "SELECT public.insights(NULL, 'UTC') -> 'thresholds' AS thresholds",
+      ),
+    );
+    expect(rows[0]?.thresholds).toEqual({
+      min_entries: 3,
+      energizer_min_energy: 50,
+      max_listed: 5,
+    });
+  });
+
+  it('take the functions script again, as an upgrade does, changing nothing', async () => {
+    const before = await appFunctionDefinitions(database.db);
+    const script = functionsScript(await readFunctionFiles());
+    await database.db.transaction(async (tx) => {
+      await tx.exec(`SET LOCAL ROLE ${HOSTED_OWNER}`);
+      await tx.exec(script);
+    });
+    expect(await appFunctionDefinitions(database.db)).toEqual(before);
+  });
+
   it("let a signed-in person save and read back their own entries, and nobody else's", async () => {
     await saveEntry(alice, 'Running');
     await saveEntry(bob, 'Reading');
@@ -121,7 +150,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(callable).toContain(
       'update_entry(timestamp with time zone,text,integer,integer,boolean,text,timestamp with time zone)',
     );
-    // The one function that runs as its owner checks the caller itself (0008).
+    // The one function that runs as its owner checks the caller itself (functions/delete_my_account.sql).
     expect(rows.filter((r) => r.definer).map((r) => r.fn)).toEqual(['delete_my_account(text)']);
     expect(callable.filter((fn) => fn.startsWith('journal_private.'))).toEqual([]);
   });

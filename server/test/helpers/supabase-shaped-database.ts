@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { functionsScript, readFunctionFiles } from '../../src/db/function-files.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 const APP_MIGRATIONS = fileURLToPath(new URL('../../db/app/', import.meta.url));
@@ -130,13 +131,16 @@ ALTER DEFAULT PRIVILEGES FOR ROLE ${HOSTED_OWNER} IN SCHEMA public GRANT ALL ON 
 export interface SupabaseShapedDatabase extends TestDatabase {
   /** The app migrations applied, in order, each in its own transaction. */
   appliedMigrations: string[];
+  /** The function files applied after them, in order, in one transaction. */
+  appliedFunctionFiles: string[];
 }
 
 /**
  * A fresh database shaped like a hosted Supabase project with our app
  * migrations applied the way `supabase db push` would: the files as they
  * are, as the non-superuser owner role, without our own auth schema or
- * migration runner.
+ * migration runner; then the function files, as the one script that
+ * `npm run functions-sql` prints for such a project.
  */
 export async function createSupabaseShapedDatabase(): Promise<SupabaseShapedDatabase> {
   const database = await createTestDatabase({ migrated: false });
@@ -150,7 +154,16 @@ export async function createSupabaseShapedDatabase(): Promise<SupabaseShapedData
         await tx.exec(sql);
       });
     }
-    return { ...database, appliedMigrations: files };
+    const functionFiles = await readFunctionFiles();
+    await database.db.transaction(async (tx) => {
+      await tx.exec(`SET LOCAL ROLE ${HOSTED_OWNER}`);
+      await tx.exec(functionsScript(functionFiles));
+    });
+    return {
+      ...database,
+      appliedMigrations: files,
+      appliedFunctionFiles: functionFiles.map((f) => f.name),
+    };
   } catch (err) {
     await database.drop();
     throw err;

@@ -52,7 +52,20 @@ export interface WeekSummary {
   lowest: WeekActivity | null;
 }
 
-/** What public.insights() returns (server/db/app/0006_insights.sql). */
+/**
+ * The rules of the ranking, as the insights function applies them. The tab
+ * states them from here, so that they are written down once, in the function.
+ */
+export interface Thresholds {
+  /** Entries an activity needs in the period to be ranked. */
+  min_entries: number;
+  /** Average energy (0–100) from which an activity is an energizer; below it, a drainer. */
+  energizer_min_energy: number;
+  /** The most activities that Energizers, and Drainers, each list. */
+  max_listed: number;
+}
+
+/** What public.insights() returns (server/db/app/functions/insights.sql). */
 export interface Insights {
   period_days: number | null;
   time_zone: string;
@@ -67,6 +80,7 @@ export interface Insights {
   parts_of_day: Array<Averages & { part: 'morning' | 'afternoon' | 'evening' | 'night' }>;
   weekdays: Array<Averages & { weekday: number }>;
   week: WeekSummary;
+  thresholds: Thresholds;
 }
 
 /** The browser's IANA zone, so days and weekdays are the person's own. */
@@ -85,7 +99,13 @@ export async function fetchInsights(
     time_zone: timeZone,
   });
   if (error) throw error;
-  return data as Insights;
+  const insights = data as Insights;
+  // A hosted project whose functions predate this app (the functions script
+  // not applied again): say so rather than show rules without their numbers.
+  if (!insights.thresholds) {
+    throw new Error('the database runs an older insights function; apply the current functions');
+  }
+  return insights;
 }
 
 /** Under the activities key, so a saved activity refreshes the numbers. */

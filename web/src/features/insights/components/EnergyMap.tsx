@@ -1,4 +1,4 @@
-import type { RankedActivity } from '../api/get-insights.ts';
+import type { RankedActivity, Thresholds } from '../api/get-insights.ts';
 import { entriesLabel, percent } from './format.ts';
 
 const SIZE = 300;
@@ -30,14 +30,20 @@ const QUADRANTS = [
   { label: 'Drag', hint: 'draining, little focus', at: [PAD + 6, SIZE - PAD - 8], anchor: 'start' },
 ] as const;
 
-function quadrant(row: RankedActivity): string {
-  const high = row.avg_energy >= 50;
+function quadrant(row: RankedActivity, energizerMinEnergy: number): string {
+  const high = row.avg_energy >= energizerMinEnergy;
   const absorbed = row.avg_engagement >= 50;
   return high ? (absorbed ? 'Flow zone' : 'Light lift') : absorbed ? 'Grind' : 'Drag';
 }
 
 /** Each ranked activity by engagement (x) and energy (y), sized by its entries; a table says the same. */
-export function EnergyMap({ rows }: { rows: RankedActivity[] }) {
+export function EnergyMap({
+  rows,
+  thresholds,
+}: {
+  rows: RankedActivity[];
+  thresholds: Thresholds;
+}) {
   const most = Math.max(1, ...rows.map((r) => r.entries));
   return (
     <section aria-labelledby="insights-map" className="card">
@@ -49,7 +55,7 @@ export function EnergyMap({ rows }: { rows: RankedActivity[] }) {
       </p>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Activities appear here once they have 3 entries.
+          {`Activities appear here once they have ${thresholds.min_entries} entries.`}
         </p>
       ) : (
         <>
@@ -77,8 +83,8 @@ export function EnergyMap({ rows }: { rows: RankedActivity[] }) {
             <line
               x1={PAD}
               x2={PAD + PLOT}
-              y1={y(50)}
-              y2={y(50)}
+              y1={y(thresholds.energizer_min_energy)}
+              y2={y(thresholds.energizer_min_energy)}
               className="stroke-slate-300 dark:stroke-slate-700"
               strokeDasharray="4 4"
             />
@@ -161,7 +167,7 @@ export function EnergyMap({ rows }: { rows: RankedActivity[] }) {
                     <td className="py-1 tabular-nums">{percent(row.avg_energy)}</td>
                     <td className="py-1 tabular-nums">{percent(row.avg_engagement)}</td>
                     <td className="py-1 tabular-nums">{entriesLabel(row.entries)}</td>
-                    <td className="py-1">{quadrant(row)}</td>
+                    <td className="py-1">{quadrant(row, thresholds.energizer_min_energy)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,13 @@
+import type { Thresholds } from '../api/get-insights.ts';
+
 /** How the numbers above come about, in plain words. */
-export function HowCalculated({ timeZone }: { timeZone: string }) {
+export function HowCalculated({
+  timeZone,
+  thresholds: { min_entries, energizer_min_energy, max_listed },
+}: {
+  timeZone: string;
+  thresholds: Thresholds;
+}) {
   return (
     <section
       aria-labelledby="insights-how"
@@ -21,8 +29,7 @@ export function HowCalculated({ timeZone }: { timeZone: string }) {
           period. Flow is the share of those entries marked as flow.
         </li>
         <li>
-          An activity is ranked once it has at least 3 entries. Energizers average 50% energy or
-          more (highest first); Drainers average below 50% (lowest first); up to 5 of each.
+          {`An activity is ranked once it has at least ${min_entries} entries. Energizers average ${energizer_min_energy}% energy or more (highest first); Drainers average below ${energizer_min_energy}% (lowest first); up to ${max_listed} of each.`}
         </li>
         <li>
           The bar under each activity is a 95% interval for its average energy: average ± t ×

@@ -55,6 +55,7 @@ export default function InsightsTab({ onOpenActivity, onTrack }: Props) {
 
 function InsightsBody({ data, onOpenActivity, onTrack }: Props & { data: Insights }) {
   const periodEmpty = data.entries === 0;
+  const { min_entries: minEntries, energizer_min_energy: energizerMin } = data.thresholds;
   return (
     <>
       {periodEmpty ? (
@@ -71,29 +72,28 @@ function InsightsBody({ data, onOpenActivity, onTrack }: Props & { data: Insight
       ) : (
         data.ranked.length === 0 && (
           <p className="card" role="status">
-            Nothing ranked yet: an activity is ranked once it has 3 entries in the period. Keep
-            logging, using the same names.
+            {`Nothing ranked yet: an activity is ranked once it has ${minEntries} entries in the period. Keep logging, using the same names.`}
           </p>
         )
       )}
       <RankingSection
         id="insights-energizers"
         title="Energizers"
-        description="Activities averaging 50% energy or more, highest first."
+        description={`Activities averaging ${energizerMin}% energy or more, highest first.`}
         rows={data.energizers}
-        empty="No activity averages 50% energy or more yet."
+        empty={`No activity averages ${energizerMin}% energy or more yet.`}
         onOpen={onOpenActivity}
       />
       <RankingSection
         id="insights-drainers"
         title="Drainers"
-        description="Activities averaging below 50% energy, lowest first."
+        description={`Activities averaging below ${energizerMin}% energy, lowest first.`}
         rows={data.drainers}
-        empty="No activity averages below 50% energy."
+        empty={`No activity averages below ${energizerMin}% energy.`}
         onOpen={onOpenActivity}
       />
-      <NeedsMoreSection rows={data.needs_more} onOpen={onOpenActivity} />
-      <EnergyMap rows={data.ranked} />
+      <NeedsMoreSection rows={data.needs_more} minEntries={minEntries} onOpen={onOpenActivity} />
+      <EnergyMap rows={data.ranked} thresholds={data.thresholds} />
       <section aria-labelledby="insights-trends" className="card flex flex-col gap-5">
         <h2 id="insights-trends" className="text-lg font-semibold">
           Trends
@@ -120,7 +120,7 @@ function InsightsBody({ data, onOpenActivity, onTrack }: Props & { data: Insight
           ))}
         </ul>
       </section>
-      <HowCalculated timeZone={data.time_zone} />
+      <HowCalculated timeZone={data.time_zone} thresholds={data.thresholds} />
     </>
   );
 }

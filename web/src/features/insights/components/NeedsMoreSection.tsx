@@ -4,9 +4,11 @@ import { entriesLabel } from './format.ts';
 /** Activities with one or two entries: not ranked yet, one tap from their entries. */
 export function NeedsMoreSection({
   rows,
+  minEntries,
   onOpen,
 }: {
   rows: Insights['needs_more'];
+  minEntries: number;
   onOpen: (name: string) => void;
 }) {
   if (rows.length === 0) return null;
@@ -16,7 +18,7 @@ export function NeedsMoreSection({
         Needs more entries
       </h2>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
-        Ranked once they have 3 entries in this period.
+        {`Ranked once they have ${minEntries} entries in this period.`}
       </p>
       <ul className="flex flex-wrap gap-2">
         {rows.map((row) => (

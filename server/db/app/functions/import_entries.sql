@@ -1,0 +1,120 @@
+-- Imports a batch of entries for the caller. Runs as the caller, so row-level
+-- security and the column grants of user_answers decide what it may write
+-- (only the caller's own rows), and the time trigger (place_answer_in_time)
+-- still refuses entries in the future. The batch is one statement: every
+-- entry lands with all of its answers or, when anything in the batch is
+-- wrong, none does.
+-- An entry whose time the caller already has is not written again: with the
+-- same activity it counts as skipped (importing a file twice adds nothing),
+-- with another activity as a conflict (a time holds one entry).
+CREATE OR REPLACE FUNCTION public.import_entries(entries jsonb) RETURNS jsonb
+LANGUAGE plpgsql SECURITY INVOKER SET search_path = '' AS $$
+DECLARE
+  caller uuid := auth.uid();
+  bad record;
+  result jsonb;
+BEGIN
+  IF caller IS NULL THEN
+    RAISE EXCEPTION 'Sign in to import entries' USING ERRCODE = '42501';
+  END IF;
+  IF entries IS NULL OR jsonb_typeof(entries) <> 'array' THEN
+    RAISE EXCEPTION 'entries must be an array of entries' USING ERRCODE = '22023';
+  END IF;
+  IF jsonb_array_length(entries) > 1000 THEN
+    RAISE EXCEPTION 'At most 1000 entries per call'
+      USING ERRCODE = '22023', DETAIL = format('%s entries were sent.', jsonb_array_length(entries));
+  END IF;
+
+  -- The first entry that is not well formed, named by its position, so that
+  -- nothing of a wrong batch is written and the client learns what was wrong.
+  SELECT t.position, t.problem INTO bad
+  FROM (
+    SELECT n AS position,
+      CASE
+        WHEN jsonb_typeof(e) <> 'object' THEN 'is not an object'
+        WHEN jsonb_typeof(e -> 'created_at') IS DISTINCT FROM 'string'
+          OR (e ->> 'created_at') !~ '^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)$'
+          THEN 'created_at must be an ISO 8601 time with an offset'
+        WHEN jsonb_typeof(e -> 'activity') IS DISTINCT FROM 'string'
+          OR btrim(e ->> 'activity') = '' OR char_length(e ->> 'activity') > 10000
+          THEN 'activity must be a text of 1 to 10000 characters'
+        WHEN jsonb_typeof(e -> 'energy') IS DISTINCT FROM 'number'
+          OR (e ->> 'energy') !~ '^\d{1,3}$' OR (e ->> 'energy')::integer > 100
+          THEN 'energy must be a whole number from 0 to 100'
+        WHEN jsonb_typeof(e -> 'engagement') IS DISTINCT FROM 'number'
+          OR (e ->> 'engagement') !~ '^\d{1,3}$' OR (e ->> 'engagement')::integer > 100
+          THEN 'engagement must be a whole number from 0 to 100'
+        WHEN jsonb_typeof(e -> 'flow_state') IS DISTINCT FROM 'boolean'
+          THEN 'flow_state must be true or false'
+        WHEN coalesce(jsonb_typeof(e -> 'notes'), 'null') NOT IN ('string', 'null')
+          OR char_length(coalesce(e ->> 'notes', '')) > 10000
+          THEN 'notes must be a text of at most 10000 characters or null'
+      END AS problem
+    FROM jsonb_array_elements(entries) WITH ORDINALITY AS input (e, n)
+  ) t
+  WHERE t.problem IS NOT NULL
+  ORDER BY t.position
+  LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'Entry % %', bad.position, bad.problem USING ERRCODE = '22023';
+  END IF;
+
+  WITH input AS (
+    SELECT n, (e ->> 'created_at')::timestamptz AS created_at, e ->> 'activity' AS activity,
+           (e ->> 'energy')::integer AS energy, (e ->> 'engagement')::integer AS engagement,
+           (e ->> 'flow_state')::boolean AS flow_state, nullif(e ->> 'notes', '') AS notes
+    FROM jsonb_array_elements(entries) WITH ORDINALITY AS input (e, n)
+  ),
+  -- A time given twice in one batch is written once, from its first entry.
+  first_at_time AS (
+    SELECT DISTINCT ON (created_at) * FROM input ORDER BY created_at, n
+  ),
+  classified AS (
+    SELECT i.*,
+      CASE
+        WHEN NOT EXISTS (
+          SELECT 1 FROM public.user_answers a WHERE a.user_id = caller AND a.created_at = i.created_at
+        ) THEN 'new'
+        WHEN EXISTS (
+          SELECT 1 FROM public.activity_entries x
+          WHERE x.user_id = caller AND x.created_at = i.created_at
+            AND x.activity_key = public.activity_key(i.activity)
+        ) THEN 'same'
+        ELSE 'conflict'
+      END AS state
+    FROM first_at_time i
+  ),
+  questions AS (
+    SELECT q.id, q.question FROM public.questions q
+    JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'
+    WHERE q.active
+  ),
+  written AS (
+    INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
+    SELECT caller, q.id, answer.text, c.created_at
+    FROM classified c
+    CROSS JOIN questions q
+    CROSS JOIN LATERAL (
+      SELECT CASE q.question
+        WHEN 'Activity Description' THEN c.activity
+        WHEN 'Energy Level' THEN c.energy::text
+        WHEN 'Engagement Level' THEN c.engagement::text
+        WHEN 'Flow State' THEN c.flow_state::text
+        WHEN 'Activity Notes' THEN c.notes
+      END AS text
+    ) answer
+    WHERE c.state = 'new' AND answer.text IS NOT NULL
+    RETURNING created_at
+  )
+  SELECT jsonb_build_object(
+    'added', (SELECT count(DISTINCT created_at) FROM written),
+    'skipped', (SELECT count(*) FROM input) - (SELECT count(*) FROM classified)
+               + (SELECT count(*) FROM classified WHERE state = 'same'),
+    'conflicts', (SELECT count(*) FROM classified WHERE state = 'conflict')
+  ) INTO result;
+  RETURN result;
+END
+$$;
+
+REVOKE ALL ON FUNCTION public.import_entries(jsonb) FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION public.import_entries(jsonb) TO authenticated;

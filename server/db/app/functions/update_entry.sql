@@ -1,0 +1,127 @@
+-- Editing an entry in one call (docs/decisions/019-editing-entries-in-one-call.md).
+-- An entry is the caller's answers sharing one created_at; an edit replaces
+-- them with the new answers, at the same time or a new one, in one statement
+-- run as the caller: row-level security and the grants of user_answers decide
+-- what it may touch, the time trigger (place_answer_in_time) still refuses the future,
+-- and a failure anywhere leaves the old entry exactly as it was.
+-- Deleting an entry and undoing that need no function: the client deletes the
+-- answer rows (keeping them) and inserts the same rows again.
+CREATE OR REPLACE FUNCTION public.update_entry(
+  entry_time timestamptz,
+  activity text,
+  energy integer,
+  engagement integer,
+  flow_state boolean,
+  notes text DEFAULT NULL,
+  new_time timestamptz DEFAULT NULL
+) RETURNS jsonb
+LANGUAGE plpgsql SECURITY INVOKER SET search_path = '' AS $$
+DECLARE
+  caller uuid := auth.uid();
+  target timestamptz := coalesce(new_time, entry_time);
+  kept_notes text := nullif(btrim(coalesce(notes, '')), '');
+  result jsonb;
+  tries integer := 0;
+BEGIN
+  IF caller IS NULL THEN
+    RAISE EXCEPTION 'Sign in to edit entries' USING ERRCODE = '42501';
+  END IF;
+  IF entry_time IS NULL THEN
+    RAISE EXCEPTION 'entry_time must name the entry to edit' USING ERRCODE = '22023';
+  END IF;
+  IF activity IS NULL OR btrim(activity) = '' OR char_length(activity) > 10000 THEN
+    RAISE EXCEPTION 'activity must be a text of 1 to 10000 characters' USING ERRCODE = '22023';
+  END IF;
+  IF energy IS NULL OR energy NOT BETWEEN 0 AND 100 THEN
+    RAISE EXCEPTION 'energy must be a whole number from 0 to 100' USING ERRCODE = '22023';
+  END IF;
+  IF engagement IS NULL OR engagement NOT BETWEEN 0 AND 100 THEN
+    RAISE EXCEPTION 'engagement must be a whole number from 0 to 100' USING ERRCODE = '22023';
+  END IF;
+  IF flow_state IS NULL THEN
+    RAISE EXCEPTION 'flow_state must be true or false' USING ERRCODE = '22023';
+  END IF;
+  IF char_length(coalesce(notes, '')) > 10000 THEN
+    RAISE EXCEPTION 'notes must be a text of at most 10000 characters' USING ERRCODE = '22023';
+  END IF;
+
+  -- Another person's entry is invisible here (RLS), so it is "not found",
+  -- exactly like one that never existed: nothing tells them apart.
+  DELETE FROM public.user_answers a WHERE a.user_id = caller AND a.created_at = entry_time;
+  IF NOT FOUND THEN
+    -- PostgREST answers SQLSTATE PTxyz with HTTP status xyz.
+    RAISE EXCEPTION 'Entry not found'
+      USING ERRCODE = 'PT404', DETAIL = 'It may have been deleted, for example in another tab.';
+  END IF;
+  -- A new time another entry already holds moves on to the first free
+  -- microsecond, as a save at a taken instant does, under one lock for that
+  -- instant, so two entries never merge into one.
+  IF target <> entry_time THEN
+    LOOP
+      tries := tries + 1;
+      IF tries > 20 THEN
+        RAISE EXCEPTION 'Too many saves at this moment, please try again'
+          USING ERRCODE = 'PT503';
+      END IF;
+      -- The first instant at or after target that none of this person's
+      -- answers holds: the end of the run of adjacent taken instants.
+      IF EXISTS (
+        SELECT 1 FROM public.user_answers a
+        WHERE a.user_id = caller AND a.created_at = target
+      ) THEN
+        SELECT run.created_at + interval '1 microsecond' INTO target
+        FROM (
+          SELECT t.created_at, lead(t.created_at) OVER (ORDER BY t.created_at) AS next_at
+          FROM (
+            SELECT DISTINCT a.created_at FROM public.user_answers a
+            WHERE a.user_id = caller AND a.created_at >= target
+            ORDER BY a.created_at
+          ) t
+        ) run
+        WHERE run.next_at IS NULL OR run.next_at > run.created_at + interval '1 microsecond'
+        ORDER BY run.created_at
+        LIMIT 1;
+      END IF;
+      -- The key is the instant in microseconds since the epoch, the same in
+      -- every session whatever its time zone. A save holding it commits before
+      -- another may check the same instant, so the check below includes it.
+      PERFORM pg_advisory_xact_lock(hashtextextended(
+        'journal.entry_time ' || caller::text || ' ' ||
+          (extract(epoch FROM target) * 1000000)::bigint::text,
+        0));
+      EXIT WHEN NOT EXISTS (
+        SELECT 1 FROM public.user_answers a
+        WHERE a.user_id = caller AND a.created_at = target
+      );
+    END LOOP;
+  END IF;
+
+  INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
+  SELECT caller, q.id, answer.text, target
+  FROM public.questions q
+  JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'
+  CROSS JOIN LATERAL (
+    SELECT CASE q.question
+      WHEN 'Activity Description' THEN btrim(activity)
+      WHEN 'Energy Level' THEN energy::text
+      WHEN 'Engagement Level' THEN engagement::text
+      WHEN 'Flow State' THEN flow_state::text
+      WHEN 'Activity Notes' THEN kept_notes
+    END AS text
+  ) answer
+  WHERE q.active AND answer.text IS NOT NULL;
+
+  SELECT jsonb_build_object(
+    'created_at', e.created_at, 'activity', e.activity, 'energy', e.energy,
+    'engagement', e.engagement, 'flow_state', e.flow_state, 'notes', e.notes
+  ) INTO result
+  FROM public.activity_entries e
+  WHERE e.user_id = caller AND e.created_at = target;
+  RETURN result;
+END
+$$;
+
+REVOKE ALL ON FUNCTION public.update_entry(timestamptz, text, integer, integer, boolean, text, timestamptz)
+  FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION public.update_entry(timestamptz, text, integer, integer, boolean, text, timestamptz)
+  TO authenticated;
