@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
 import { openTab, pathOf, trackHeading, uniqueEmail } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
+import { httpErrorLine } from '../support/page-errors.ts';
 import { useOidcProvider, type ProviderAccount } from '@energy-tracker/test-support/oidc-provider';
 
 function googleAccount(label: string): ProviderAccount {
@@ -16,6 +17,36 @@ function googleAccount(label: string): ProviderAccount {
     family_name: 'Hopper',
     picture: 'https://example.test/grace.png',
   };
+}
+
+// The harness server signs with this secret, so the test can make the token a
+// thief would hold: valid, but from a sign-in an hour ago.
+const JWT_SECRET = randomBytes(32).toString('hex');
+
+function signedWithOldSignIn(accessToken: string): string {
+  const [header = '', payload = ''] = accessToken.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<
+    string,
+    unknown
+  >;
+  const anHourAgo = Math.floor(Date.now() / 1000) - 3600;
+  claims['amr'] = [{ method: 'oauth', timestamp: anHourAgo }];
+  const body = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  return `${body}.${createHmac('sha256', JWT_SECRET).update(body).digest('base64url')}`;
+}
+
+/** Swaps the access token supabase-js keeps in the page's storage for an aged one. */
+async function ageStoredSignIn(page: Page): Promise<void> {
+  const stored = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token')) ?? '';
+    return { key, value: localStorage.getItem(key) ?? '' };
+  });
+  const session = JSON.parse(stored.value) as { access_token: string };
+  session.access_token = signedWithOldSignIn(session.access_token);
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: stored.key,
+    value: JSON.stringify(session),
+  });
 }
 
 /** Every address the page's main frame was sent to from now on, each redirect included. */
@@ -37,7 +68,44 @@ describe.skipIf(skipBrowserTests)('Google sign-in through a local OpenID provide
       GOOGLE_CLIENT_SECRET: 'e2e-client-secret',
       GOOGLE_ISSUER: google.issuer,
       SITE_URL: serverUrl,
+      JWT_SECRET,
     }),
+  });
+
+  it('deleting a Google account needs a Google sign-in from the last 5 minutes', async () => {
+    const { page, errors } = await app.newUser();
+    errors.allow(
+      httpErrorLine(403, '/rest/v1/rpc/delete_my_account'),
+      'the stale sign-in is refused, and the screen says what to do',
+    );
+    errors.allow(
+      httpErrorLine(403, '/auth/v1/logout?scope=local'),
+      'the account is gone with its sessions when the app signs out locally',
+    );
+    const account = googleAccount('delete-google');
+    const email = account.email ?? '';
+    google.signInAs(account);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await trackHeading(page).waitFor();
+    // A thief's copy of the token: valid, but its sign-in an hour old.
+    await ageStoredSignIn(page);
+    await page.reload();
+    await trackHeading(page).waitFor();
+
+    const askToDelete = async () => {
+      await openTab(page, 'Profile');
+      await page.getByRole('button', { name: 'Delete account' }).click();
+      await page.getByLabel(`Type your e-mail address (${email})`).fill(email);
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+    };
+    await askToDelete();
+    await page.getByText('For your safety, deleting an account needs a sign-in').waitFor();
+    await page.getByRole('button', { name: 'Sign in with Google again' }).click();
+    await trackHeading(page).waitFor();
+    await askToDelete();
+    await page.getByText('Your account and all of its entries have been deleted.').waitFor();
+    expect(pathOf(page)).toBe('/login');
   });
 
   it("'Continue with Google' goes through the provider and /auth/callback into Track, signed in", async () => {

@@ -176,6 +176,52 @@ describe('delete_my_account', () => {
     expect(await rowsOf(user.userId)).toEqual(none);
   });
 
+  // The address is in the token's own claims: a thief holding the token knows
+  // it. A password-less (Google) account needs a fresh sign-in too.
+  it('for an account without a password, also wants a sign-in within five minutes', async () => {
+    const user = await withEntries('google-stale');
+    await server.database.db.query(`UPDATE auth.users SET encrypted_password = '' WHERE id = $1`, [
+      user.userId,
+    ]);
+    const keys = createJwtKeys(server.jwtSecret);
+    const now = Math.floor(Date.now() / 1000);
+    const tokenSignedIn = (amr: unknown) =>
+      keys.sign({
+        sub: user.userId,
+        role: 'authenticated',
+        aud: 'authenticated',
+        email: user.email,
+        iat: now,
+        exp: now + 600,
+        amr,
+      });
+    const call = async (token: string) =>
+      fetch(`${server.url}/rest/v1/rpc/delete_my_account`, {
+        method: 'POST',
+        headers: {
+          apikey: server.anonKey,
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ confirmation: user.email }),
+      });
+    for (const amr of [
+      [{ method: 'oauth', timestamp: now - 3600 }],
+      // A change-of-address link proves only the new mailbox.
+      [{ method: 'email_change', timestamp: now }],
+    ]) {
+      const refused = await call(await tokenSignedIn(amr));
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        'Sign in again to delete your account',
+      );
+      expect((await rowsOf(user.userId)).users).toBe(1);
+    }
+    const fresh = await call(await tokenSignedIn([{ method: 'oauth', timestamp: now - 10 }]));
+    expect(fresh.status).toBe(204);
+    expect(await rowsOf(user.userId)).toEqual(none);
+  });
+
   it('answers a deleted account’s next call without a server error', async () => {
     const user = await withEntries('after');
     expect((await user.client.rpc('delete_my_account')).error).toBeNull();

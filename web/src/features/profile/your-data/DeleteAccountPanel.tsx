@@ -5,7 +5,12 @@ import { useNavigate } from '../../../lib/router/router.tsx';
 import { MessageBox } from '../../../components/MessageBox.tsx';
 import { useAuthClient, useDataClient } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { deleteAccount, hasPassword } from './api/delete-account.ts';
+import {
+  deleteAccount,
+  FreshSignInNeeded,
+  hasPassword,
+  signInWithGoogleAgain,
+} from './api/delete-account.ts';
 
 export const ACCOUNT_DELETED_NOTICE =
   'Your account and all of its entries have been deleted. You have been signed out.';
@@ -22,6 +27,7 @@ export function DeleteAccountPanel({ user }: { user: User }) {
   const [confirmation, setConfirmation] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [needsGoogle, setNeedsGoogle] = useState(false);
   const withPassword = hasPassword(user);
 
   async function submit(event: FormEvent) {
@@ -33,6 +39,18 @@ export function DeleteAccountPanel({ user }: { user: User }) {
       await deleteAccount({ auth, data }, user, confirmation);
       navigate('/login', { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });
     } catch (error) {
+      setNeedsGoogle(error instanceof FreshSignInNeeded);
+      setFailure(errorMessage(error));
+      setBusy(false);
+    }
+  }
+
+  async function reauthenticate() {
+    setBusy(true);
+    try {
+      await signInWithGoogleAgain(auth);
+    } catch (error) {
+      setNeedsGoogle(false);
       setFailure(errorMessage(error));
       setBusy(false);
     }
@@ -89,6 +107,16 @@ export function DeleteAccountPanel({ user }: { user: User }) {
         />
       </div>
       {failure && <MessageBox kind="error">{failure}</MessageBox>}
+      {needsGoogle && (
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={busy}
+          onClick={() => void reauthenticate()}
+        >
+          Sign in with Google again
+        </button>
+      )}
       <div className="grid gap-3 sm:grid-cols-2">
         <button type="submit" className="btn-danger" disabled={busy || confirmation === ''}>
           {busy ? 'Deleting…' : 'Delete my account'}
@@ -101,6 +129,7 @@ export function DeleteAccountPanel({ user }: { user: User }) {
             setAsking(false);
             setConfirmation('');
             setFailure(null);
+            setNeedsGoogle(false);
           }}
         >
           Cancel

@@ -12,10 +12,36 @@ export function hasPassword(user: User): boolean {
 }
 
 /**
+ * The server wants a sign-in from the last five minutes before it deletes an
+ * account; an account without a password gets it by a Google round trip.
+ */
+export class FreshSignInNeeded extends Error {
+  constructor() {
+    super(
+      'For your safety, deleting an account needs a sign-in from the last 5 minutes. Sign in with Google again, then come back to Profile to delete your account.',
+    );
+  }
+}
+
+// delete_my_account's refusal of a sign-in older than five minutes.
+const SIGN_IN_AGAIN = 'Sign in again to delete your account';
+
+/** Leaves for Google and comes back signed in anew (then the deletion is allowed). */
+export async function signInWithGoogleAgain(auth: AuthClient): Promise<void> {
+  const { error } = await auth.signInWithOAuth({
+    provider: 'google',
+    options: { redirectTo: `${window.location.origin}/auth/callback` },
+  });
+  if (error) throw error;
+}
+
+/**
  * Deletes the signed-in person's account and everything in it
  * (docs/decisions/022): a fresh sign-in with the password first (the server
- * wants one from the last five minutes), then delete_my_account, then the
- * session is dropped on this device (the server has ended all of them).
+ * wants one from the last five minutes; an account without a password needs
+ * a Google sign-in that recent and its address typed), then
+ * delete_my_account, then the session is dropped on this device (the server
+ * has ended all of them).
  */
 export async function deleteAccount(
   { auth, data }: { auth: AuthClient; data: SupabaseClient },
@@ -36,6 +62,7 @@ export async function deleteAccount(
     if (deleteError) throw deleteError;
   } else {
     const { error } = await data.rpc('delete_my_account', { confirmation });
+    if (error?.message === SIGN_IN_AGAIN) throw new FreshSignInNeeded();
     if (error) throw error;
   }
   await auth.signOut({ scope: 'local' });
