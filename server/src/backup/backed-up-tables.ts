@@ -38,6 +38,7 @@ export const NOT_BACKED_UP: Record<string, string> = {
   'public.pages': 'made by the migrations',
   'public.questions': 'made by the migrations',
   'public.activity_entries': 'derived from user_answers by triggers',
+  'journal_private.account_usage': 'counted from user_answers by triggers (the quota)',
   'et_meta.schema_migrations': 'written by the migrations themselves',
 };
 
