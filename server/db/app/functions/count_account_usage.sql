@@ -13,7 +13,7 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' AS $$
 DECLARE
   max_answers constant bigint := 500000;
   max_bytes constant bigint := 100 * 1024 * 1024;
-  full_account record;
+  totals record;
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     DELETE FROM journal_private.account_usage;
@@ -27,24 +27,23 @@ BEGIN
      WHERE u.user_id = gone.user_id;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    INSERT INTO journal_private.account_usage AS u (user_id, answers, bytes)
-    SELECT user_id, count(*), sum(octet_length(answer)) FROM new_rows GROUP BY user_id
-    ON CONFLICT (user_id) DO UPDATE
-      SET answers = u.answers + excluded.answers, bytes = u.bytes + excluded.bytes;
-    SELECT u.answers, u.bytes INTO full_account
-      FROM journal_private.account_usage u
-     WHERE u.user_id IN (SELECT user_id FROM new_rows)
-       AND (u.answers > max_answers OR u.bytes > max_bytes)
-     LIMIT 1;
-    IF FOUND THEN
+    -- The new totals come back from the same statement: no second read.
+    FOR totals IN
+      INSERT INTO journal_private.account_usage AS u (user_id, answers, bytes)
+      SELECT user_id, count(*), sum(octet_length(answer)) FROM new_rows GROUP BY user_id
+      ON CONFLICT (user_id) DO UPDATE
+        SET answers = u.answers + excluded.answers, bytes = u.bytes + excluded.bytes
+      RETURNING u.answers, u.bytes
+    LOOP
+      CONTINUE WHEN totals.answers <= max_answers AND totals.bytes <= max_bytes;
       -- PostgREST's custom status: 413, the request is more than the account may hold.
       -- The message is what the app shows after 'Failed to save activity: '.
       RAISE EXCEPTION 'Your journal is full. Export your data, then delete entries you no longer need.'
         USING ERRCODE = 'PT413',
               DETAIL = format('An account may hold %s answers (100,000 entries) and %s MiB of text; this one would hold %s answers and %s MiB.',
-                              max_answers, max_bytes / 1048576, full_account.answers,
-                              round(full_account.bytes / 1048576.0, 1));
-    END IF;
+                              max_answers, max_bytes / 1048576, totals.answers,
+                              round(totals.bytes / 1048576.0, 1));
+    END LOOP;
   END IF;
   RETURN NULL;
 END
