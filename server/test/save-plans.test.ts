@@ -61,7 +61,7 @@ afterAll(async () => {
 /** The plans of every statement one save runs, as the data API sends it. */
 async function plansOfOneSave(): Promise<string[]> {
   const plans: string[] = [];
-  const keep = (notice: pg.NoticeMessage) => plans.push(notice.message ?? '');
+  const keep = (notice: { message?: string }) => plans.push(notice.message ?? '');
   client.on('notice', keep);
   try {
     await client.query('BEGIN');
