@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { badRequest, unprocessable } from './request/errors.ts';
 import { readParams, validateEmail } from './request/params.ts';
+import { assertMetadataFits, metadataBytes } from './accounts/metadata-size.ts';
 import { insertUser, isUniqueViolation } from './accounts/create-user.ts';
 import { checkPasswordStrength, hashPassword } from './accounts/passwords.ts';
 import { readPkceChallenge } from './oauth/pkce.ts';
@@ -58,6 +59,7 @@ export async function signup(
   if (rawEmail === '') {
     throw badRequest('validation_failed', 'Sign up only available with email provider');
   }
+  assertMetadataFits(metadataBytes(params.data));
   const signupRequest = {
     email: validateEmail(rawEmail),
     password,

@@ -4,6 +4,7 @@ import { authenticateAuthRequest } from './sessions/authenticate.ts';
 import { badRequest, forbidden, unprocessable } from './request/errors.ts';
 import { requestEmailChange } from './email/email-change.ts';
 import { passwordChangedNotice } from './email/mail-messages.ts';
+import { assertMetadataFits, metadataBytes } from './accounts/metadata-size.ts';
 import { sendNotice } from './email/notices.ts';
 import { queryValue, readParams, validateEmail } from './request/params.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './accounts/passwords.ts';
@@ -109,14 +110,19 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
         // UpdateUserMetaData; done in SQL so that no client key (such as
         // "__proto__") ever touches a JavaScript object's prototype.
         const removed = Object.keys(params.data).filter((key) => params.data?.[key] === null);
-        await tx.query(
+        // The merged result is what tokens will carry: bound it, and roll
+        // back the whole update (a new password included) when it is too big.
+        assertMetadataFits(metadataBytes(params.data));
+        const { rows } = await tx.query<{ bytes: number }>(
           `UPDATE auth.users
               SET raw_user_meta_data = (raw_user_meta_data || $2::jsonb)
                     - ARRAY(SELECT jsonb_array_elements_text($3::jsonb)),
                   updated_at = now()
-            WHERE id = $1`,
+            WHERE id = $1
+        RETURNING octet_length(raw_user_meta_data::text) AS bytes`,
           [user.id, JSON.stringify(params.data), JSON.stringify(removed)],
         );
+        assertMetadataFits(Number(rows[0]?.bytes ?? 0));
       }
       if (applyEmailNow) {
         // Without SMTP no link could ever arrive, so the new address is taken

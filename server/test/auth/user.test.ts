@@ -213,3 +213,44 @@ describe('PUT /user', () => {
     expectAuthError(res, 401, 'no_authorization');
   });
 });
+
+// user_metadata rides in every token: one account must not grow it without
+// bound (issue 22 item 10). GoTrue has no bound.
+describe('the size of user metadata', () => {
+  const kib = (n: number) => 'x'.repeat(n * 1024);
+
+  it('refuses a sign-up whose data is over 16 KiB, and makes no account', async () => {
+    const email = uniqueEmail('big-signup');
+    const { error } = await server.client().auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { data: { bio: kib(17) } },
+    });
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(error?.message).toMatch(/at most 16 KiB/);
+    const { rows } = await server.database.db.query(`SELECT 1 FROM auth.users WHERE email = $1`, [
+      email,
+    ]);
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses an update that grows it past 16 KiB, changing nothing, and keeps tokens small', async () => {
+    const { client, email } = await signUp(server, 'big-update');
+    const first = await client.auth.updateUser({ data: { a: kib(10) } });
+    expect(first.error).toBeNull();
+    // Each part fits; together they would not.
+    const grown = await client.auth.updateUser({
+      data: { b: kib(10) },
+      password: 'not set when refused',
+    });
+    expect(grown.error).toMatchObject({ status: 400, code: 'validation_failed' });
+    const { data } = await client.auth.getUser();
+    expect(Object.keys(data.user?.user_metadata ?? {}).sort()).toEqual(['a', 'email_verified']);
+    const signedIn = await server.client().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data.session?.access_token.length).toBeLessThan(20 * 1024);
+    // Removing a key makes room again.
+    const replaced = await client.auth.updateUser({ data: { a: null, b: kib(10) } });
+    expect(replaced.error).toBeNull();
+  });
+});
