@@ -7,6 +7,8 @@ import { readPkceChallenge, type PkceChallenge } from './oauth/pkce.ts';
 import { enforceRateLimit } from './request/rate-limit.ts';
 import { safeRedirectTo } from './oauth/redirects.ts';
 import { sendConfirmation } from './email/signup-confirmation.ts';
+import { SentTooRecently } from './email/send-link.ts';
+import { MailCapReached } from './email/mail-cap.ts';
 import { findUserByEmail } from './accounts/users.ts';
 
 // POST /resend, after GoTrue's internal/api/resend.go: a new sign-up or
@@ -72,11 +74,18 @@ export async function resend(
   // Without SMTP nothing is ever pending: sign-ups and changes apply at once.
   if (!user || !ctx.mail) return nothing;
   const redirectTo = safeRedirectTo(ctx, request, queryValue(request.query, 'redirect_to'));
-  if (type === 'signup' && user.email_confirmed_at === null) {
-    await sendConfirmation(ctx, ctx.mail, request.log, user, pkce, redirectTo);
-  } else if (type === 'email_change' && user.email_change) {
-    const pending = user.email_change;
-    await requestEmailChange(ctx, ctx.mail, request.log, user, pending, pkce, redirectTo);
+  try {
+    if (type === 'signup' && user.email_confirmed_at === null) {
+      await sendConfirmation(ctx, ctx.mail, request, user, pkce, redirectTo);
+    } else if (type === 'email_change' && user.email_change) {
+      const pending = user.email_change;
+      await requestEmailChange(ctx, ctx.mail, request, user, pending, pkce, redirectTo);
+    }
+  } catch (err) {
+    // Too soon again, or over the mail cap: an unknown address would have got
+    // `{}` and no mail, so this one does too (issue 22 items 5 and 6).
+    if (!(err instanceof SentTooRecently || err instanceof MailCapReached)) throw err;
+    request.log.info({ reason: err.message }, 'resend: nothing sent');
   }
   // phone_change: no phone change is ever pending here.
   return nothing;

@@ -98,7 +98,7 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
   if (emailChange && ctx.mail) {
     const pkce = readPkceChallenge(params.code_challenge ?? '', params.code_challenge_method ?? '');
     const redirectTo = safeRedirectTo(ctx, request, queryValue(request.query, 'redirect_to'));
-    await requestEmailChange(ctx, ctx.mail, request.log, user, emailChange, pkce, redirectTo);
+    await requestEmailChange(ctx, ctx.mail, request, user, emailChange, pkce, redirectTo);
   }
 
   try {

@@ -9,8 +9,6 @@ import { expectAuthError, PASSWORD, postJson } from './support.ts';
 // /verify. A fresh server (and database) per test, so that counts start at zero.
 
 const LIMIT = 2;
-const FREQUENCY_MESSAGE =
-  /^For security purposes, you can only request this after (59|60) seconds\.$/;
 
 let mailbox: Mailbox;
 let server: TestServer;
@@ -31,17 +29,18 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 describe('e-mail send frequency per address', () => {
-  it('refuses a second confirmation message within a minute, by resend or by signing up again', async () => {
+  // Within the minute the answers are what an unknown or new address gets,
+  // so the limit tells a stranger nothing (issue 22 item 5); GoTrue says 429.
+  it('sends no second confirmation message within a minute, by resend or by signing up again', async () => {
     const email = uniqueEmail('frequency');
     await server.client().auth.signUp({ email, password: PASSWORD });
     const link = linkIn(await mailbox.next(email));
     const sent = mailbox.received.length;
 
     const resent = await postJson(server, '/resend', { type: 'signup', email });
-    expectAuthError(resent, 429, 'over_email_send_rate_limit', FREQUENCY_MESSAGE);
+    expect([resent.status, resent.body]).toEqual([200, {}]);
     const again = await server.client().auth.signUp({ email, password: PASSWORD });
-    expect(again.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
-    expect(again.error?.message).toMatch(FREQUENCY_MESSAGE);
+    expect(again.error).toBeNull();
     expect(mailbox.received.length).toBe(sent);
 
     // Once the minute has passed, a new message goes out.

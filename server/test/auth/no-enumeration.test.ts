@@ -76,6 +76,8 @@ describe('with e-mail on, answers do not tell who has an account', () => {
 
   beforeAll(async () => {
     ({ server, mailbox } = await startMailedServer({
+      // The real interval: a second message within it must not answer otherwise.
+      SMTP_MAX_FREQUENCY_SECONDS: '60',
       EMAIL_ANSWER_MIN_MS: String(ANSWER_MIN_MS),
       RATE_LIMIT_SIGNUP_PER_5MIN: '1000',
       RATE_LIMIT_RESEND_PER_5MIN: '1000',
@@ -107,6 +109,19 @@ describe('with e-mail on, answers do not tell who has an account', () => {
   it('sign-up: an address waiting for its link answers as a new one, in the same time', async () => {
     await compare(signUp(unconfirmedEmail), () => signUp(uniqueEmail('new'))());
   }, 60_000);
+
+  // Twice within the frequency interval: a new address's second sign-up
+  // (now waiting for its link) must answer as a confirmed address's does.
+  it('sign-up twice in a row: a new address answers 200 both times, as a confirmed one', async () => {
+    const fresh = uniqueEmail('twice');
+    const statuses = [];
+    for (const email of [fresh, fresh, confirmedEmail, confirmedEmail]) {
+      statuses.push((await signUp(email)()).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    const resent = await postJson(server, '/resend', { type: 'signup', email: fresh });
+    expect([resent.status, resent.body]).toEqual([200, {}]);
+  });
 
   it('resend: an address with a pending link answers as an unknown one, in the same time', async () => {
     const resend = (email: string) => () => postJson(server, '/resend', { type: 'signup', email });

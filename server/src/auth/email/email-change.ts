@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { badRequest } from '../request/errors.ts';
@@ -21,7 +21,7 @@ import { addProvider, findUserByEmail, type UserRow } from '../accounts/users.ts
 export async function requestEmailChange(
   ctx: AppContext,
   mail: MailSetup,
-  log: FastifyBaseLogger,
+  request: FastifyRequest,
   user: UserRow,
   newEmail: string,
   pkce: PkceChallenge | undefined,
@@ -43,8 +43,9 @@ export async function requestEmailChange(
   });
   const lifetime = ctx.config.emailLinkLifetimeSeconds;
   const currentEmail = user.email;
-  await sendLink(ctx.db, mail, log, {
+  await sendLink(ctx.db, mail, request.log, {
     type: 'email_change',
+    clientIp: request.ip,
     userId: user.id,
     to: newEmail,
     compose: (link) => emailChangeMail(newEmail, currentEmail ?? '', link, lifetime),

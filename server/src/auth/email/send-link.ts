@@ -41,6 +41,8 @@ export interface LinkMessage {
   pkce: PkceChallenge | undefined;
   /** Where /verify sends the browser; already checked against the allow-list. */
   redirectTo: string;
+  /** The client whose request sends the message: the mail cap counts per client too. */
+  clientIp: string;
   release: (db: Database) => Promise<unknown>;
   /** Changes that take effect with this link, in the transaction that stores it. */
   withLink?: (tx: Queryable) => Promise<unknown>;
@@ -71,11 +73,11 @@ export async function sendLink(
     ...(message.otherLink ? [message.otherLink] : []),
   ];
   const tokens: string[] = [];
-  for (const { compose } of links) {
+  for (const { to, compose } of links) {
     const token = newLinkToken(message.pkce !== undefined);
     const link = verifyLink(mail.config.siteUrl, token, message.type, message.redirectTo);
     try {
-      await claimMailSend(db, mail.config.sentPerHour);
+      await claimMailSend(db, mail.config.sentPerHour, { to, clientIp: message.clientIp });
     } catch (err) {
       await undo(db, log, message);
       throw err;
@@ -128,6 +130,23 @@ async function undo(db: Database, log: FastifyBaseLogger, message: LinkMessage):
 type SentAtColumn = 'confirmation_sent_at' | 'email_change_sent_at';
 
 /**
+ * A message of this purpose went to this account within the frequency
+ * interval. A signed-in person asking again is told so (429, as GoTrue); an
+ * anonymous caller must get the answer a new address gets instead, or the 429
+ * tells them the address has an account (issue 22 item 5).
+ */
+export class SentTooRecently extends AuthApiError {
+  constructor(secondsLeft: number) {
+    // Whole seconds, rounded down, as GoTrue's generateFrequencyLimitErrorMessage.
+    super(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${secondsLeft} seconds.`,
+    );
+  }
+}
+
+/**
  * GoTrue's SMTP_MAX_FREQUENCY: one message per user and purpose this often.
  * Checked and recorded under the user's row lock, so two requests cannot both
  * pass. Returns the previous send time, for `release` to put back.
@@ -145,13 +164,7 @@ export async function claimSendSlot(
   );
   const since = rows[0]?.since ?? null;
   if (since !== null && since < maxFrequencySeconds) {
-    // Whole seconds, rounded down, as GoTrue's generateFrequencyLimitErrorMessage.
-    const left = Math.floor(maxFrequencySeconds - since);
-    throw new AuthApiError(
-      429,
-      'over_email_send_rate_limit',
-      `For security purposes, you can only request this after ${left} seconds.`,
-    );
+    throw new SentTooRecently(Math.floor(maxFrequencySeconds - since));
   }
   await tx.query(`UPDATE auth.users SET ${column} = now(), updated_at = now() WHERE id = $1`, [
     userId,

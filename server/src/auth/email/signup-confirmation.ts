@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { insertUser, isUniqueViolation } from '../accounts/create-user.ts';
@@ -9,7 +9,8 @@ import { queryValue } from '../request/params.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import type { PkceChallenge } from '../oauth/pkce.ts';
 import { safeRedirectTo } from '../oauth/redirects.ts';
-import { claimSendSlot, sendLink } from './send-link.ts';
+import { claimMailSend } from './mail-cap.ts';
+import { claimSendSlot, SentTooRecently, sendLink } from './send-link.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -40,7 +41,7 @@ export async function signupWithConfirmation(
   // supabase-js sends emailRedirectTo as this query parameter.
   const redirectTo = safeRedirectTo(ctx, request, queryValue(request.query, 'redirect_to'));
   const existing = await findUserByEmail(ctx.db, signup.email);
-  if (existing) return repeatedSignup(ctx, mail, request.log, existing, signup, redirectTo);
+  if (existing) return repeatedSignup(ctx, mail, request, existing, signup, redirectTo);
 
   const passwordHash = await hashPassword(signup.password);
   const userId = randomUUID();
@@ -59,11 +60,12 @@ export async function signupWithConfirmation(
     // Someone signed up with this address a moment ago: answer as for any existing one.
     const raced = await findUserByEmail(ctx.db, signup.email);
     if (!raced) throw err;
-    return repeatedSignup(ctx, mail, request.log, raced, signup, redirectTo);
+    return repeatedSignup(ctx, mail, request, raced, signup, redirectTo);
   }
 
   await sendLink(ctx.db, mail, request.log, {
     type: 'signup',
+    clientIp: request.ip,
     userId,
     to: signup.email,
     compose: (link) => confirmationMail(signup.email, link, ctx.config.emailLinkLifetimeSeconds),
@@ -80,14 +82,20 @@ export async function signupWithConfirmation(
 async function repeatedSignup(
   ctx: AppContext,
   mail: MailSetup,
-  log: FastifyBaseLogger,
+  request: FastifyRequest,
   existing: UserRow,
   signup: SignupRequest,
   redirectTo: string,
 ): Promise<UserJson> {
   // A confirmed account: answer as if the address were new, send nothing and
   // change nothing (GoTrue's sanitizeUser), so nobody learns who has an account.
-  if (existing.email_confirmed_at !== null) return fakeUser(signup);
+  // The mail cap counts it as a new address's message, so that a closed cap
+  // answers 429 here exactly as it would for a new address.
+  if (existing.email_confirmed_at !== null) {
+    const to = existing.email ?? signup.email;
+    await claimMailSend(ctx.db, mail.config.sentPerHour, { to, clientIp: request.ip });
+    return fakeUser(signup);
+  }
   // Unconfirmed: whoever signed up first need not hold the mailbox. The
   // password of this sign-up replaces theirs together with the new link, which
   // replaces theirs: the only link that works then confirms the account with
@@ -95,14 +103,20 @@ async function repeatedSignup(
   // impostor confirms with their own (ADR 023). A refused or failed send
   // changes nothing.
   const passwordHash = await hashPassword(signup.password);
-  await sendConfirmation(ctx, mail, log, existing, signup.pkce, redirectTo, (tx) =>
-    tx.query(
-      `UPDATE auth.users
-          SET encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = now()
-        WHERE id = $1 AND email_confirmed_at IS NULL`,
-      [existing.id, passwordHash, JSON.stringify(signup.data)],
-    ),
-  );
+  try {
+    await sendConfirmation(ctx, mail, request, existing, signup.pkce, redirectTo, (tx) =>
+      tx.query(
+        `UPDATE auth.users
+            SET encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = now()
+          WHERE id = $1 AND email_confirmed_at IS NULL`,
+        [existing.id, passwordHash, JSON.stringify(signup.data)],
+      ),
+    );
+  } catch (err) {
+    // Within the frequency interval a new address would have got its 200:
+    // so does this one, and nothing changes (issue 22 item 5).
+    if (!(err instanceof SentTooRecently)) throw err;
+  }
   return currentUserJson(ctx, existing.id);
 }
 
@@ -110,7 +124,7 @@ async function repeatedSignup(
 export async function sendConfirmation(
   ctx: AppContext,
   mail: MailSetup,
-  log: FastifyBaseLogger,
+  request: FastifyRequest,
   user: UserRow,
   pkce: PkceChallenge | undefined,
   redirectTo: string,
@@ -120,8 +134,9 @@ export async function sendConfirmation(
   const previous = await ctx.db.transaction((tx) =>
     claimSendSlot(tx, user.id, 'confirmation_sent_at', mail.config.maxFrequencySeconds),
   );
-  await sendLink(ctx.db, mail, log, {
+  await sendLink(ctx.db, mail, request.log, {
     type: 'signup',
+    clientIp: request.ip,
     userId: user.id,
     to: email,
     compose: (link) => confirmationMail(email, link, ctx.config.emailLinkLifetimeSeconds),
