@@ -54,7 +54,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_TOKEN_PER_5MIN: z.coerce.number().int().min(1).default(150),
   RATE_LIMIT_SIGNUP_PER_5MIN: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_VERIFY_PER_5MIN: z.coerce.number().int().min(1).default(30),
-  RATE_LIMIT_RESEND_PER_5MIN: z.coerce.number().int().min(1).default(30),
+  // Requests for an e-mail link (/resend and /recover). The old name, from
+  // when it limited /resend alone, is still read.
+  RATE_LIMIT_EMAIL_LINK_REQUESTS_PER_5MIN: z.coerce.number().int().min(1).optional(),
+  RATE_LIMIT_RESEND_PER_5MIN: z.coerce.number().int().min(1).optional(),
   // Wrong passwords for one account in 15 minutes, from anywhere (ADR 025).
   RATE_LIMIT_PASSWORD_FAILURES_PER_15MIN: z.coerce.number().int().min(2).default(10),
   // GoTrue's RATE_LIMIT_EMAIL_SENT: messages the server sends in an hour, over everyone.
@@ -120,7 +123,8 @@ const ConfigSchema = EnvSchema.transform((e) => {
       tokenPer5Min: e.RATE_LIMIT_TOKEN_PER_5MIN,
       signupPer5Min: e.RATE_LIMIT_SIGNUP_PER_5MIN,
       verifyPer5Min: e.RATE_LIMIT_VERIFY_PER_5MIN,
-      resendPer5Min: e.RATE_LIMIT_RESEND_PER_5MIN,
+      emailLinkRequestsPer5Min:
+        e.RATE_LIMIT_EMAIL_LINK_REQUESTS_PER_5MIN ?? e.RATE_LIMIT_RESEND_PER_5MIN ?? 30,
       loginFailures: { failuresPerWindow: e.RATE_LIMIT_PASSWORD_FAILURES_PER_15MIN },
     },
     requestLimits: {

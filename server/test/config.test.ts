@@ -104,6 +104,20 @@ describe('configuration', () => {
       answerMinMs: 800,
     });
     expect(config.emailLinkLifetimeSeconds).toBe(86400);
-    expect(config.rateLimits).toMatchObject({ verifyPer5Min: 30, resendPer5Min: 30 });
+    expect(config.rateLimits).toMatchObject({ verifyPer5Min: 30, emailLinkRequestsPer5Min: 30 });
+  });
+});
+
+describe('the limit on requests for e-mail links', () => {
+  it('is read under its name, and under the old RATE_LIMIT_RESEND_PER_5MIN', () => {
+    const named = readConfig({ RATE_LIMIT_EMAIL_LINK_REQUESTS_PER_5MIN: '7' });
+    expect(named.rateLimits.emailLinkRequestsPer5Min).toBe(7);
+    const old = readConfig({ RATE_LIMIT_RESEND_PER_5MIN: '9' });
+    expect(old.rateLimits.emailLinkRequestsPer5Min).toBe(9);
+    const both = readConfig({
+      RATE_LIMIT_EMAIL_LINK_REQUESTS_PER_5MIN: '7',
+      RATE_LIMIT_RESEND_PER_5MIN: '9',
+    });
+    expect(both.rateLimits.emailLinkRequestsPer5Min).toBe(7);
   });
 });

@@ -27,7 +27,12 @@ export async function recover(
   ctx: AppContext,
   request: FastifyRequest,
 ): Promise<Record<string, never>> {
-  await enforceRateLimit(ctx.db, 'recover', request.ip, ctx.config.rateLimits.resendPer5Min);
+  await enforceRateLimit(
+    ctx.db,
+    'recover',
+    request.ip,
+    ctx.config.rateLimits.emailLinkRequestsPer5Min,
+  );
   const params = readParams(request.body, RECOVER_FIELDS);
   const pkce = readPkceChallenge(params.code_challenge ?? '', params.code_challenge_method ?? '');
   const rawEmail = params.email ?? '';

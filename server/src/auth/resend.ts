@@ -35,7 +35,12 @@ export async function resend(
   ctx: AppContext,
   request: FastifyRequest,
 ): Promise<Record<string, never>> {
-  await enforceRateLimit(ctx.db, 'resend', request.ip, ctx.config.rateLimits.resendPer5Min);
+  await enforceRateLimit(
+    ctx.db,
+    'resend',
+    request.ip,
+    ctx.config.rateLimits.emailLinkRequestsPer5Min,
+  );
   const params = readParams(request.body, RESEND_FIELDS);
 
   // GoTrue's order of checks (ResendConfirmationParams.Validate).

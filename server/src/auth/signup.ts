@@ -4,7 +4,8 @@ import type { AppContext } from '../context.ts';
 import { badRequest, unprocessable } from './request/errors.ts';
 import { readParams, validateEmail } from './request/params.ts';
 import { assertMetadataFits, metadataBytes } from './accounts/metadata-size.ts';
-import { insertUser, isUniqueViolation } from './accounts/create-user.ts';
+import { insertUser } from './accounts/create-user.ts';
+import { isAddressTaken } from './accounts/address-taken.ts';
 import { checkPasswordStrength, hashPassword } from './accounts/passwords.ts';
 import { readPkceChallenge } from './oauth/pkce.ts';
 import { enforceRateLimit } from './request/rate-limit.ts';
@@ -92,7 +93,7 @@ async function signupConfirmedAtOnce(
     });
   } catch (err) {
     // Two sign-ups with one address at once: the unique index decides.
-    if (isUniqueViolation(err)) throw userExists();
+    if (isAddressTaken(err)) throw userExists();
     throw err;
   }
 }

@@ -14,7 +14,7 @@ import { clearOneTimeTokens } from './accounts/one-time-tokens.ts';
 import { readPkceChallenge } from './oauth/pkce.ts';
 import { enforceRateLimit } from './request/rate-limit.ts';
 import { safeRedirectTo } from './oauth/redirects.ts';
-import { isUniqueViolation } from './accounts/create-user.ts';
+import { isAddressTaken } from './accounts/address-taken.ts';
 import { findUserByEmail, findUserById, loadUserJson, type UserJson } from './accounts/users.ts';
 
 // GET and PUT /user, after GoTrue's internal/api/user.go.
@@ -145,7 +145,7 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
       }
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw emailExists();
+    if (isAddressTaken(err)) throw emailExists();
     throw err;
   }
 

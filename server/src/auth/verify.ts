@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
-import { isUniqueViolation } from './accounts/create-user.ts';
+import { isAddressTaken } from './accounts/address-taken.ts';
 import { confirmEmailChange, emailTaken } from './email/email-change.ts';
 import { emailChangedNotice } from './email/mail-messages.ts';
 import { sendNotice } from './email/notices.ts';
@@ -93,7 +93,7 @@ export async function useVerifyLink(
     if (used.notice && ctx.mail) sendNotice(ctx.mail, request.log, used.notice);
   } catch (err) {
     // The new address was taken between the check and the update.
-    const failure = isUniqueViolation(err) ? emailTaken() : err;
+    const failure = isAddressTaken(err) ? emailTaken() : err;
     if (!(failure instanceof AuthApiError)) throw failure;
     location = withError(redirectTo, fromApiError(failure));
   }

@@ -20,7 +20,7 @@ beforeEach(async () => {
   server = await startTestServer(
     {
       SMTP_URL: mailbox.url,
-      RATE_LIMIT_RESEND_PER_5MIN: String(LIMIT),
+      RATE_LIMIT_EMAIL_LINK_REQUESTS_PER_5MIN: String(LIMIT),
       RATE_LIMIT_VERIFY_PER_5MIN: String(LIMIT),
     },
     { siteUrlIsSelf: true },

@@ -80,7 +80,7 @@ describe('with e-mail on, answers do not tell who has an account', () => {
       SMTP_MAX_FREQUENCY_SECONDS: '60',
       EMAIL_ANSWER_MIN_MS: String(ANSWER_MIN_MS),
       RATE_LIMIT_SIGNUP_PER_5MIN: '1000',
-      RATE_LIMIT_RESEND_PER_5MIN: '1000',
+      RATE_LIMIT_EMAIL_LINK_REQUESTS_PER_5MIN: '1000',
       RATE_LIMIT_EMAIL_SENT_PER_HOUR: '10000',
     }));
     ({ email: confirmedEmail } = await confirmedUser(server, mailbox, 'known'));

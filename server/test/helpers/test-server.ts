@@ -76,7 +76,7 @@ async function listenWithConfig(
       RATE_LIMIT_TOKEN_PER_5MIN: '100000',
       RATE_LIMIT_SIGNUP_PER_5MIN: '100000',
       RATE_LIMIT_VERIFY_PER_5MIN: '100000',
-      RATE_LIMIT_RESEND_PER_5MIN: '100000',
+      RATE_LIMIT_EMAIL_LINK_REQUESTS_PER_5MIN: '100000',
       RATE_LIMIT_PASSWORD_FAILURES_PER_15MIN: '100000',
       RATE_LIMIT_EMAIL_SENT_PER_HOUR: '100000',
       // Answers padded to an even time (ADR 026) would only slow the tests;

@@ -35,8 +35,3 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<void> {
     [randomUUID(), user.userId, user.userId, data, user.email],
   );
 }
-
-/** Two sign-ups (or changes) with one address at once: the unique index decides. */
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
-}

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { insertUser, isUniqueViolation } from '../accounts/create-user.ts';
+import { insertUser } from '../accounts/create-user.ts';
+import { isAddressTaken } from '../accounts/address-taken.ts';
 import { confirmationMail } from './mail-messages.ts';
 import type { MailSetup } from '../../mail/mailer.ts';
 import { queryValue } from '../request/params.ts';
@@ -56,7 +57,7 @@ export async function signupWithConfirmation(
       }),
     );
   } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
+    if (!isAddressTaken(err)) throw err;
     // Someone signed up with this address a moment ago: answer as for any existing one.
     const raced = await findUserByEmail(ctx.db, signup.email);
     if (!raced) throw err;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 import { AuthApiError, badRequest } from '../request/errors.ts';
 import type { ProviderIdentity } from './google-provider.ts';
-import { isUniqueViolation } from '../accounts/create-user.ts';
+import { isAddressTaken } from '../accounts/address-taken.ts';
 import { addProvider, findUserByEmail, isBanned } from '../accounts/users.ts';
 
 // Who a verified provider identity signs in as, after GoTrue's
@@ -157,7 +157,7 @@ async function createUser(
     );
   } catch (err) {
     // The same address signed up by another route at this very moment.
-    if (isUniqueViolation(err)) {
+    if (isAddressTaken(err)) {
       throw new AuthApiError(
         422,
         'email_exists',
