@@ -2,7 +2,8 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-import imports from './eslint/no-import-cycle.js';
+import imports from './eslint/imports-plugin.js';
+import authSchema from './eslint/no-auth-schema-sql.js';
 
 // The server's layers (docs/architecture.md, "The auth folder"): the shared
 // ground (http/, db/) knows nothing of the two APIs, and neither API reaches
@@ -67,6 +68,45 @@ export default tseslint.config(
     rules: { 'imports/no-import-cycle': 'error' },
   },
   {
+    // The same in the web app, components .tsx included.
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    plugins: { imports },
+    rules: { 'imports/no-import-cycle': 'error' },
+  },
+  {
+    // A feature never imports another; shared code lives in components/ and
+    // lib/, and app/ puts the features together (docs/architecture.md 7).
+    files: ['web/src/features/**'],
+    plugins: { imports },
+    rules: {
+      'imports/no-cross-feature-import': ['error', { featuresRoot: 'web/src/features' }],
+    },
+  },
+  {
+    // Shared code is shared because it knows no feature.
+    files: ['web/src/components/**', 'web/src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/*', '**/features/**'],
+              message: 'Shared web code must not depend on a feature; move what it needs here.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Endpoints and the operator's commands call the auth schema's owners
+    // (auth/accounts/, auth/sessions/) and write no SQL of their own on it.
+    files: ['server/src/auth/*.ts', 'server/src/cli/**'],
+    plugins: { 'auth-schema': authSchema },
+    rules: { 'auth-schema/no-auth-schema-sql': 'error' },
+  },
+  {
     files: ['server/src/http/**', 'server/src/db/**', 'server/src/mail/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: apiFolders('auth', 'rest') }] },
   },
@@ -79,6 +119,20 @@ export default tseslint.config(
         'error',
         {
           patterns: [noRest],
+        },
+      ],
+    },
+  },
+  {
+    // The data API's codes are named once, in rest/error-codes.ts.
+    files: ['server/src/rest/**'],
+    ignores: ['server/src/rest/error-codes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^PGRST/]',
+          message: 'Name PostgREST codes through DataErrorCode (rest/error-codes.ts).',
         },
       ],
     },

@@ -1,17 +1,44 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { onEveryImport } from './import-nodes.js';
 
 // A module that imports itself through a chain of other modules can see its
 // own exports undefined while it loads, and ties every module in the loop into
 // one lump. This rule follows relative imports (type-only ones too: they tie
 // the design together even when the runtime drops them) from the file being
 // linted and reports the import that starts a loop back to it.
+//
+// The server and the web app both name the file they import, extension and
+// all; TypeScript and Vite also take a path without its extension, or a
+// folder for its index file, so such an import is followed the same way.
 
 const SPECIFIER =
   /(?:^|\n)\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
+/** What an import may leave out of the file's path: its extension, or the folder's index file. */
+const UNWRITTEN_ENDINGS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
+
+function isFile(file) {
+  return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+}
+
+/**
+ * The absolute path of the file a relative import names. The path as written
+ * wins; failing that, the first of its unwritten endings that is a file, or
+ * the file being linted (which an editor may not have saved yet).
+ */
+function resolveImport(fromFile, specifier, lintedFile) {
+  const written = path.resolve(path.dirname(fromFile), specifier);
+  if (written === lintedFile || isFile(written)) return written;
+  for (const ending of UNWRITTEN_ENDINGS) {
+    const candidate = written + ending;
+    if (candidate === lintedFile || isFile(candidate)) return candidate;
+  }
+  return written;
+}
+
 /** The relative imports a file names, resolved to absolute paths. */
-function importsOf(file, cache) {
+function importsOf(file, cache, lintedFile) {
   let found = cache.get(file);
   if (found) return found;
   found = [];
@@ -23,7 +50,7 @@ function importsOf(file, cache) {
     return found;
   }
   for (const match of text.matchAll(SPECIFIER)) {
-    found.push(path.resolve(path.dirname(file), match[1] ?? match[2]));
+    found.push(resolveImport(file, match[1] ?? match[2], lintedFile));
   }
   return found;
 }
@@ -37,7 +64,7 @@ function pathBack(start, target, cache) {
     if (file === target) return trail;
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const next of importsOf(file, cache)) stack.push([next, [...trail, next]]);
+    for (const next of importsOf(file, cache, target)) stack.push([next, [...trail, next]]);
   }
   return undefined;
 }
@@ -55,7 +82,7 @@ export const noImportCycle = {
     const check = (node) => {
       const source = node.source;
       if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
-      const target = path.resolve(path.dirname(file), source.value);
+      const target = resolveImport(file, source.value, file);
       const loop = pathBack(target, file, cache);
       if (!loop) return;
       const cwd = context.cwd ?? process.cwd();
@@ -64,13 +91,6 @@ export const noImportCycle = {
         message: `Import cycle: ${[file, ...loop].map((f) => path.relative(cwd, f)).join(' -> ')}`,
       });
     };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
+    return onEveryImport(check);
   },
 };
-
-export default { rules: { 'no-import-cycle': noImportCycle } };

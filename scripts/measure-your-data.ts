@@ -6,14 +6,11 @@
 //   (TEST_DATABASE_URL set: a fresh database on that PostgreSQL; else PGlite)
 import { startTestServer } from '../server/test/helpers/test-server.ts';
 import { signedInClient } from '../server/test/helpers/users.ts';
-import { fetchAllEntries } from '../web/src/features/profile/your-data/api/fetch-all-entries.ts';
-import { importEntries } from '../web/src/features/profile/your-data/api/import-entries.ts';
-import type { ExportedEntry } from '../web/src/features/profile/your-data/entry.ts';
-import {
-  entriesToCsv,
-  entriesToJson,
-} from '../web/src/features/profile/your-data/format-export.ts';
-import { checkImportFile } from '../web/src/features/profile/your-data/parse-import.ts';
+import { fetchAllEntries } from '../web/src/features/your-data/api/fetch-all-entries.ts';
+import { importEntries } from '../web/src/features/your-data/api/import-entries.ts';
+import type { ExportedEntry } from '../web/src/features/your-data/entry.ts';
+import { entriesToCsv, entriesToJson } from '../web/src/features/your-data/format-export.ts';
+import { checkImportFile } from '../web/src/features/your-data/parse-import.ts';
 
 const ENTRIES = Number(process.argv[2] ?? 20_000);
 const ms = (since: number) => `${Math.round(performance.now() - since)} ms`;

@@ -1,13 +1,17 @@
 import { createHmac } from 'node:crypto';
 import cors, { type FastifyCorsOptionsDelegatePromise } from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { allowedOrigins } from './http/allowed-origins.ts';
 import { apiKeyGuard } from './http/api-key.ts';
-import { badUrl } from './framework-errors.ts';
 import { cutOffSlowBodies } from './http/body-timeout.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { registerHealthRoutes } from './http/health.ts';
@@ -16,7 +20,9 @@ import { registerSpa } from './http/spa.ts';
 import { createAnonKey, createJwtKeys } from './jwt.ts';
 import { createMailer } from './mail/mailer.ts';
 import { authRoutes } from './auth/routes.ts';
+import { badRequest, sendError as sendAuthError } from './auth/request/errors.ts';
 import { restRoutes } from './rest/routes.ts';
+import { queryError, sendError as sendDataError } from './rest/errors.ts';
 
 export interface AppDeps {
   db: Database;
@@ -34,6 +40,25 @@ const SUPABASE_HEADERS = [
   'Preference-Applied',
   'Location',
 ];
+
+/**
+ * Fastify's router refuses a path that is not valid percent-encoding (or has
+ * an over-long parameter) before any route, and so before either API's error
+ * handler, runs. Only here, above both APIs, is it known which API the path
+ * was meant for: the answer takes that API's wire format.
+ */
+function badUrl(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const url = request.raw.url ?? '';
+  const message =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'The request path is not valid percent-encoding'
+      : 'The request path cannot be routed';
+  if (url.startsWith('/auth/v1')) {
+    return sendAuthError(reply, badRequest('validation_failed', message));
+  }
+  if (url.startsWith('/rest/v1')) return sendDataError(reply, queryError(message));
+  return reply.code(400).send({ message });
+}
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const jwt = createJwtKeys(deps.jwtSecret);

@@ -150,9 +150,44 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(callable).toContain(
       'update_entry(timestamp with time zone,text,integer,integer,boolean,text,timestamp with time zone)',
     );
-    // The one function that runs as its owner checks the caller itself (functions/delete_my_account.sql).
-    expect(rows.filter((r) => r.definer).map((r) => r.fn)).toEqual(['delete_my_account(text)']);
-    expect(callable.filter((fn) => fn.startsWith('journal_private.'))).toEqual([]);
+    // Functions that run as their owner check the caller themselves
+    // (functions/delete_my_account.sql), or say only whether the caller's own
+    // session met their second-factor rule (the journal's restrictive policies).
+    expect(rows.filter((r) => r.definer).map((r) => r.fn)).toEqual([
+      'delete_my_account(text)',
+      'journal_private.second_factor_satisfied()',
+    ]);
+    expect(callable.filter((fn) => fn.startsWith('journal_private.'))).toEqual([
+      'journal_private.second_factor_satisfied()',
+    ]);
+  });
+
+  it('keep the journal from an aal1 session of a person with a verified factor in GoTrue’s table', async () => {
+    const dana = randomUUID();
+    await database.db.query(
+      `INSERT INTO auth.users (id, aud, role, email) VALUES ($1, 'authenticated', 'authenticated', 'dana@example.com')`,
+      [dana],
+    );
+    await saveEntry(dana, 'Before two-step');
+    await database.db.query(
+      `INSERT INTO auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)
+       VALUES ($1, $2, 'Phone', 'totp', 'verified', now(), now())`,
+      [randomUUID(), dana],
+    );
+    const read = (aal: string) =>
+      database.db.transaction(async (tx) => {
+        await tx.query('SET LOCAL ROLE authenticated');
+        await tx.query("SELECT set_config('request.jwt.claims', $1, true)", [
+          JSON.stringify({ sub: dana, role: 'authenticated', aal }),
+        ]);
+        const { rows } = await tx.query<{ activity: string }>(
+          'SELECT activity FROM public.activities',
+        );
+        return rows.map((r) => r.activity);
+      });
+    expect(await read('aal1')).toEqual([]);
+    expect(await read('aal2')).toEqual(['Before two-step']);
+    await expect(saveEntry(dana, 'Forged')).rejects.toThrow(/row-level security/);
   });
 
   it('let a person import entries and delete their own account, which takes their entries along', async () => {

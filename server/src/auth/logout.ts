@@ -3,10 +3,10 @@ import type { AppContext } from '../context.ts';
 import { authenticateAuthRequest } from './sessions/authenticate.ts';
 import { badRequest } from './request/errors.ts';
 import { queryValue } from './request/params.ts';
+import { endSessions } from './accounts/end-sessions.ts';
 
 // POST /logout?scope=global|local|others, after GoTrue's internal/api/logout.go.
-// Ending a session deletes it; its refresh tokens go with it (ON DELETE
-// CASCADE) and its access tokens stop working at once (session_not_found).
+// How a session ends, and what goes with it: accounts/end-sessions.ts.
 
 export async function logout(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const { user, sessionId } = await authenticateAuthRequest(ctx, request);
@@ -16,13 +16,10 @@ export async function logout(ctx: AppContext, request: FastifyRequest): Promise<
   }
   // A token without a session_id can only mean "everywhere", as in GoTrue.
   if (sessionId === undefined || scope === '' || scope === 'global') {
-    await ctx.db.query(`DELETE FROM auth.sessions WHERE user_id = $1`, [user.id]);
+    await endSessions(ctx.db, user.id, 'all');
   } else if (scope === 'local') {
-    await ctx.db.query(`DELETE FROM auth.sessions WHERE id = $1`, [sessionId]);
+    await endSessions(ctx.db, user.id, { only: sessionId });
   } else {
-    await ctx.db.query(`DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2`, [
-      user.id,
-      sessionId,
-    ]);
+    await endSessions(ctx.db, user.id, { except: sessionId });
   }
 }

@@ -7,6 +7,7 @@ import { readPkceChallenge } from './oauth/pkce.ts';
 import { enforceRateLimit } from './request/rate-limit.ts';
 import { safeRedirectTo } from './oauth/redirects.ts';
 import { sendLink } from './email/send-link.ts';
+import { linkSentWithin } from './email/link-tokens.ts';
 import { MailCapReached } from './email/mail-cap.ts';
 import { findUserByEmail, isBanned } from './accounts/users.ts';
 
@@ -51,7 +52,8 @@ export async function recover(
   // One message per account this often. Within the interval the answer stays
   // the same and nothing goes out, so that a 429 does not tell strangers the
   // address has an account (GoTrue answers 429 here).
-  if (await sentWithin(ctx, user.id, ctx.mail.config.maxFrequencySeconds)) return nothing;
+  const frequency = ctx.mail.config.maxFrequencySeconds;
+  if (await linkSentWithin(ctx.db, user.id, 'recovery_token', frequency)) return nothing;
   try {
     await sendLink(ctx.db, ctx.mail, request.log, {
       type: 'recovery',
@@ -71,14 +73,4 @@ export async function recover(
     request.log.warn('recovery link not sent: mail cap reached');
   }
   return nothing;
-}
-
-async function sentWithin(ctx: AppContext, userId: string, seconds: number): Promise<boolean> {
-  const { rows } = await ctx.db.query(
-    `SELECT 1 FROM auth.one_time_tokens
-      WHERE user_id = $1 AND token_type = 'recovery_token'
-        AND created_at > now() - make_interval(secs => $2)`,
-    [userId, seconds],
-  );
-  return rows.length > 0;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authorize } from './authorize.ts';
 import { callback } from './callback.ts';
-import { toAuthApiError } from '../framework-errors.ts';
+import { toAuthApiError } from './request/framework-errors.ts';
 import { AuthApiError, sendError } from './request/errors.ts';
 import { answerNoSoonerThan } from './request/even-answer-time.ts';
 import { logout } from './logout.ts';
@@ -12,6 +12,13 @@ import { settings } from './settings.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
 import { getUser, updateUser } from './user.ts';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './factors.ts';
+import {
+  generateRecoveryCodes,
+  recoveryCodesStatus,
+  regenerateRecoveryCodes,
+  verifyRecoveryCode,
+} from './recovery-codes.ts';
 import { showLinkPage, useVerifyLink } from './verify.ts';
 
 /**
@@ -71,5 +78,17 @@ export async function authRoutes(
     api.get('/settings', async () => settings(ctx));
     api.post('/resend', (request) => evenly(() => resend(ctx, request)));
     api.post('/recover', (request) => evenly(() => recover(ctx, request)));
+
+    // Two-step sign-in (supabase-js auth.mfa).
+    api.post('/factors', (request) => enrollFactor(ctx, request));
+    api.post('/factors/:factorId/challenge', (request) => challengeFactor(ctx, request));
+    api.post('/factors/:factorId/verify', (request) => verifyFactor(ctx, request));
+    api.delete('/factors/:factorId', (request) => unenrollFactor(ctx, request));
+    api.get('/factors/recovery-codes', (request) => recoveryCodesStatus(ctx, request));
+    api.post('/factors/recovery-codes', (request) => generateRecoveryCodes(ctx, request));
+    api.post('/factors/recovery-codes/verify', (request) => verifyRecoveryCode(ctx, request));
+    api.post('/factors/recovery-codes/regenerate', (request) =>
+      regenerateRecoveryCodes(ctx, request),
+    );
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/database.ts';
 import { authenticateAuthRequest } from './sessions/authenticate.ts';
 import { badRequest, forbidden, unprocessable } from './request/errors.ts';
 import { requestEmailChange } from './email/email-change.ts';
@@ -10,7 +11,12 @@ import { queryValue, readParams, validateEmail } from './request/params.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './accounts/passwords.ts';
 import { requireRecentProof } from './accounts/password-proof.ts';
 import { setPassword } from './accounts/set-password.ts';
+import { requireSecondFactorIfEnrolled } from './sessions/assurance.ts';
 import { clearOneTimeTokens } from './accounts/one-time-tokens.ts';
+import { changeAddress } from './accounts/change-address.ts';
+import { confirmAddress } from './accounts/confirm-address.ts';
+import { setEmailIdentityAddress } from './accounts/email-identity.ts';
+import { mergeUserMetadata } from './accounts/user-metadata.ts';
 import { readPkceChallenge } from './oauth/pkce.ts';
 import { enforceRateLimit } from './request/rate-limit.ts';
 import { safeRedirectTo } from './oauth/redirects.ts';
@@ -62,6 +68,16 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
   const emailChange =
     email !== undefined && email !== user.email?.toLowerCase() ? email : undefined;
   if (emailChange && (await findUserByEmail(ctx.db, emailChange))) throw emailExists();
+  // With an authenticator turned on, a password alone must not change what
+  // proves the account: only a session that used the authenticator may.
+  if (password !== undefined || emailChange) {
+    await requireSecondFactorIfEnrolled(
+      ctx.db,
+      user.id,
+      sessionId,
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    );
+  }
 
   // A new address needs the same proof as a new password, with or without
   // mail: otherwise a stolen token could move the account to an address the
@@ -106,43 +122,12 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
       // Keeps only the session that made the change.
       if (passwordHash !== undefined) await setPassword(tx, user.id, passwordHash, sessionId);
       if (params.data) {
-        // A shallow merge in which null removes a key, as GoTrue's
-        // UpdateUserMetaData; done in SQL so that no client key (such as
-        // "__proto__") ever touches a JavaScript object's prototype.
-        const removed = Object.keys(params.data).filter((key) => params.data?.[key] === null);
         // The merged result is what tokens will carry: bound it, and roll
         // back the whole update (a new password included) when it is too big.
         assertMetadataFits(metadataBytes(params.data));
-        const { rows } = await tx.query<{ bytes: number }>(
-          `UPDATE auth.users
-              SET raw_user_meta_data = (raw_user_meta_data || $2::jsonb)
-                    - ARRAY(SELECT jsonb_array_elements_text($3::jsonb)),
-                  updated_at = now()
-            WHERE id = $1
-        RETURNING octet_length(raw_user_meta_data::text) AS bytes`,
-          [user.id, JSON.stringify(params.data), JSON.stringify(removed)],
-        );
-        assertMetadataFits(Number(rows[0]?.bytes ?? 0));
+        assertMetadataFits(await mergeUserMetadata(tx, user.id, params.data));
       }
-      if (applyEmailNow) {
-        // Without SMTP no link could ever arrive, so the new address is taken
-        // as confirmed, the same rule that confirms sign-ups (ADR 007).
-        await tx.query(
-          `UPDATE auth.users SET email = $2, email_confirmed_at = now(), updated_at = now()
-            WHERE id = $1`,
-          [user.id, applyEmailNow],
-        );
-        await tx.query(
-          `UPDATE auth.identities
-              SET identity_data = identity_data
-                    || jsonb_build_object('email', $2::text, 'email_verified', false),
-                  updated_at = now()
-            WHERE user_id = $1 AND provider = 'email'`,
-          [user.id, applyEmailNow],
-        );
-        // A link mailed to the old address must not act on the account now.
-        await clearOneTimeTokens(tx, user.id);
-      }
+      if (applyEmailNow) await takeAddressWithoutLink(tx, user.id, applyEmailNow);
     });
   } catch (err) {
     if (isAddressTaken(err)) throw emailExists();
@@ -156,4 +141,17 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
   const updated = await findUserById(ctx.db, user.id);
   if (!updated) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
   return loadUserJson(ctx.db, updated);
+}
+
+/**
+ * Without SMTP no link could ever arrive, so the new address is taken as
+ * confirmed, the same rule that confirms sign-ups (ADR 007); the e-mail
+ * identity says it was never proven, so Google will not link to it.
+ */
+async function takeAddressWithoutLink(tx: Queryable, userId: string, email: string): Promise<void> {
+  await changeAddress(tx, userId, email);
+  await confirmAddress(tx, userId);
+  await setEmailIdentityAddress(tx, userId, email, false);
+  // A link mailed to the old address must not act on the account now.
+  await clearOneTimeTokens(tx, userId);
 }

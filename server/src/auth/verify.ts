@@ -9,6 +9,9 @@ import type { OutgoingMail } from '../mail/mailer.ts';
 import { isPkceToken, lockLinkToken, type LinkType } from './email/link-tokens.ts';
 import { linkPageHtml, linkPageSecurityPolicy } from './email/link-page.ts';
 import { clearOneTimeTokens } from './accounts/one-time-tokens.ts';
+import { confirmAddress } from './accounts/confirm-address.ts';
+import { verifyIdentitiesWithAddress } from './accounts/email-identity.ts';
+import { removeUnprovenPassword } from './accounts/set-password.ts';
 import { AuthApiError, badRequest, forbidden } from './request/errors.ts';
 import { findFlowState, issueAuthCode } from './oauth/flow-state.ts';
 import { queryValue } from './request/params.ts';
@@ -182,23 +185,11 @@ const SESSION_METHODS = {
 async function useRecovery(tx: Queryable, user: UserRow): Promise<void> {
   if (user.email_confirmed_at !== null) return;
   await confirmSignup(tx, user);
-  await tx.query(`UPDATE auth.users SET encrypted_password = NULL WHERE id = $1`, [user.id]);
+  await removeUnprovenPassword(tx, user.id);
 }
 
 /** GoTrue's signupVerify: the account, and the identity with this address, are verified. */
 async function confirmSignup(tx: Queryable, user: UserRow): Promise<void> {
-  await tx.query(
-    `UPDATE auth.users
-        SET email_confirmed_at = now(),
-            raw_user_meta_data = raw_user_meta_data || '{"email_verified":true}',
-            updated_at = now()
-      WHERE id = $1`,
-    [user.id],
-  );
-  await tx.query(
-    `UPDATE auth.identities
-        SET identity_data = identity_data || '{"email_verified":true}', updated_at = now()
-      WHERE user_id = $1 AND email = lower($2)`,
-    [user.id, user.email ?? ''],
-  );
+  await confirmAddress(tx, user.id);
+  await verifyIdentitiesWithAddress(tx, user.id, user.email ?? '');
 }

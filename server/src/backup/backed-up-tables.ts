@@ -24,6 +24,10 @@ export interface BackedUpTable {
 export const BACKED_UP_TABLES: BackedUpTable[] = [
   { name: 'auth.users', key: 'id' },
   { name: 'auth.identities', key: 'id' },
+  // Two-step sign-in stays on after a restore: losing it would quietly lower
+  // every protected account to a password.
+  { name: 'auth.mfa_factors', key: 'id' },
+  { name: 'auth.mfa_recovery_codes', key: 'id' },
   { name: 'public.user_answers', key: 'id', questionByText: true },
 ];
 
@@ -32,6 +36,7 @@ export const NOT_BACKED_UP: Record<string, string> = {
   'auth.sessions': 'sign-ins end with a restore',
   'auth.refresh_tokens': 'sign-ins end with a restore',
   'auth.mfa_amr_claims': 'belongs to sessions',
+  'auth.mfa_challenges': 'a code is asked for again at the next sign-in',
   'auth.flow_state': 'sign-in flows in progress last minutes',
   'auth.one_time_tokens': 'e-mail links are sent again on request',
   'auth.rate_limits': 'counters of the last minutes',

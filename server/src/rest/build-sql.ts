@@ -1,7 +1,9 @@
 import { DataApiError, queryError } from './errors.ts';
+import { DataErrorCode, sqlState } from './error-codes.ts';
 import type { Filter, LogicTree } from './parse-filter.ts';
 import type { OrderTerm, SelectItem } from './parse-query.ts';
 import type { Payload } from './payload.ts';
+import { PATTERN_SUBJECT_LENGTH } from './query-limits.ts';
 import type { RowRange } from './range.ts';
 import type { Media } from './request-headers.ts';
 import { EXPOSED_SCHEMA, type Column, type Relation } from './schema-cache.ts';
@@ -59,7 +61,11 @@ function relationSql(relation: Relation): string {
 function readColumn(relation: Relation, name: string): Column {
   const column = relation.columns.get(name);
   if (!column) {
-    throw new DataApiError(400, '42703', `column ${relation.name}.${name} does not exist`);
+    throw new DataApiError(
+      400,
+      sqlState('42703'),
+      `column ${relation.name}.${name} does not exist`,
+    );
   }
   return column;
 }
@@ -70,7 +76,7 @@ function payloadColumn(relation: Relation, name: string): Column {
   if (!column) {
     throw new DataApiError(
       400,
-      'PGRST204',
+      DataErrorCode.columnNotFound,
       `Could not find the '${name}' column of '${relation.name}' in the schema cache`,
     );
   }
@@ -90,6 +96,18 @@ function arrayLiteral(values: string[]): string {
   return `{${quoted.join(',')}}`;
 }
 
+const TEXT_TYPES = new Set(['text', 'character varying', 'character']);
+
+/**
+ * What a like/ilike pattern is matched against: a text column's first
+ * PATTERN_SUBJECT_LENGTH characters (ADR 025), so that one pattern costs at
+ * most that much per row however long the stored text; other types as they
+ * are, so that like on a number still fails as in PostgREST.
+ */
+function patternSubject(ref: string, column: Column): string {
+  return TEXT_TYPES.has(column.type) ? `left(${ref}, ${PATTERN_SUBJECT_LENGTH})` : ref;
+}
+
 function filterSql(relation: Relation, filter: Filter, params: Params): string {
   const column = readColumn(relation, filter.column);
   const ref = `${relationSql(relation)}.${quoteIdent(column.name)}`;
@@ -102,7 +120,7 @@ function filterSql(relation: Relation, filter: Filter, params: Params): string {
   } else if (op.operator === 'like' || op.operator === 'ilike') {
     // PostgREST lets `*` stand for `%`, which is awkward to put in a URL.
     const pattern = params.add(op.value.replaceAll('*', '%'));
-    sql = `${ref} ${op.operator === 'like' ? 'LIKE' : 'ILIKE'} ${pattern}::text`;
+    sql = `${patternSubject(ref, column)} ${op.operator === 'like' ? 'LIKE' : 'ILIKE'} ${pattern}::text`;
   } else {
     // Cast from text to the column's own type: 'abc' against an integer is 22P02, as in PostgREST.
     sql = `${ref} ${COMPARISON_SQL[op.operator]} ${params.add(op.value)}::text::${column.type}`;

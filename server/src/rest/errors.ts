@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { DataErrorCode, type SqlState } from './error-codes.ts';
 
 /** PostgREST's error body: every failure of the data API leaves in this shape. */
 export interface ErrorBody {
@@ -17,12 +18,17 @@ export interface DataApiErrorOptions {
 /** A failure with a known status and PostgREST code; handlers throw it, one renderer writes it. */
 export class DataApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: DataErrorCode | SqlState;
   readonly details: string | null;
   readonly hint: string | null;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, code: string, message: string, options: DataApiErrorOptions = {}) {
+  constructor(
+    status: number,
+    code: DataErrorCode | SqlState,
+    message: string,
+    options: DataApiErrorOptions = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
@@ -51,7 +57,7 @@ export function sendError(reply: FastifyReply, error: DataApiError): FastifyRepl
 
 /** The shape both drivers (node-postgres and PGlite) give a PostgreSQL error. */
 interface DatabaseErrorLike {
-  code: string;
+  code: SqlState;
   message: string;
   detail?: string;
   hint?: string;
@@ -140,27 +146,38 @@ export function toApiError(err: unknown, authenticated: boolean): DataApiError |
   }
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && CONNECTION_ERRORS.has(code)) {
-    return new DataApiError(503, 'PGRST000', 'Database connection error. Retrying the connection.');
+    return new DataApiError(
+      503,
+      DataErrorCode.connection,
+      'Database connection error. Retrying the connection.',
+    );
   }
   return undefined;
 }
 
 export function internalError(): DataApiError {
-  return new DataApiError(500, 'PGRSTX00', 'Internal server error');
+  return new DataApiError(500, DataErrorCode.internal, 'Internal server error');
 }
 
 export function queryError(message: string, details: string | null = null): DataApiError {
-  return new DataApiError(400, 'PGRST100', message, { details });
+  return new DataApiError(400, DataErrorCode.queryParse, message, { details });
 }
 
 export function unsupportedMethod(method: string, details: string | null = null): DataApiError {
-  return new DataApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`, { details });
+  return new DataApiError(
+    405,
+    DataErrorCode.unsupportedMethod,
+    `Unsupported HTTP method: ${method}`,
+    { details },
+  );
 }
 
 export function notImplemented(details: string): DataApiError {
-  return new DataApiError(400, 'PGRST127', 'Feature not implemented', { details });
+  return new DataApiError(400, DataErrorCode.notImplemented, 'Feature not implemented', {
+    details,
+  });
 }
 
 export function invalidBody(message: string, details: string | null = null): DataApiError {
-  return new DataApiError(400, 'PGRST102', message, { details });
+  return new DataApiError(400, DataErrorCode.invalidBody, message, { details });
 }

@@ -1,4 +1,5 @@
 import { DataApiError } from './errors.ts';
+import { sqlState } from './error-codes.ts';
 
 // Embedded PGlite runs one statement at a time on the event loop, and a pool
 // of PostgreSQL connections is just as easily filled by one person: in arrival
@@ -40,7 +41,7 @@ interface Lane {
 }
 
 function tooManyInFlight(): DataApiError {
-  return new DataApiError(429, '53300', 'Too many requests in flight for this user', {
+  return new DataApiError(429, sqlState('53300'), 'Too many requests in flight for this user', {
     details: 'Wait for earlier requests to finish before sending more',
     headers: { 'Retry-After': '1' },
   });

@@ -8,6 +8,7 @@ import {
   type MutationOutput,
 } from './build-sql.ts';
 import { DataApiError, notImplemented, unsupportedMethod } from './errors.ts';
+import { DataErrorCode } from './error-codes.ts';
 import { execute, type ExecutionResult } from './execute.ts';
 import type { ParsedQuery } from './parse-query.ts';
 import { parsePayload } from './payload.ts';
@@ -50,7 +51,7 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
 function singularity(rows: number): DataApiError {
   return new DataApiError(
     406,
-    'PGRST116',
+    DataErrorCode.notSingular,
     'JSON object requested, multiple (or no) rows returned',
     {
       details: `The result contains ${rows} rows`,

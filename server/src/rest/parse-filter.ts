@@ -1,5 +1,6 @@
 import { ParseFailure, parseWith, type Cursor } from './cursor.ts';
 import { DataApiError, notImplemented, queryError } from './errors.ts';
+import { DataErrorCode } from './error-codes.ts';
 
 export type CompareOperator = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike';
 export type IsValue = 'null' | 'not_null' | 'true' | 'false' | 'unknown';
@@ -232,12 +233,15 @@ export function parseLogic(key: 'and' | 'or' | 'not.and' | 'not.or', value: stri
     // Show the client its own value, not our concatenation (the column still counts the key).
     if (
       err instanceof DataApiError &&
-      err.code === 'PGRST100' &&
+      err.code === DataErrorCode.queryParse &&
       err.message.startsWith('"failed')
     ) {
-      throw new DataApiError(400, 'PGRST100', err.message.replace(`(${text})`, `(${value})`), {
-        details: err.details,
-      });
+      throw new DataApiError(
+        400,
+        DataErrorCode.queryParse,
+        err.message.replace(`(${text})`, `(${value})`),
+        { details: err.details },
+      );
     }
     throw err;
   }
@@ -259,7 +263,7 @@ export function parseColumnKey(key: string): string {
 export function notEmbedded(resource: string): DataApiError {
   return new DataApiError(
     400,
-    'PGRST108',
+    DataErrorCode.notEmbedded,
     `'${resource}' is not an embedded resource in this request`,
     { hint: `Verify that '${resource}' is included in the 'select' query parameter.` },
   );

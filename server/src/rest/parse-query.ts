@@ -1,5 +1,6 @@
 import { parseWith, type Cursor } from './cursor.ts';
 import { DataApiError, notImplemented } from './errors.ts';
+import { DataErrorCode } from './error-codes.ts';
 import { notEmbedded, parseFilter, parseLogic, type LogicTree } from './parse-filter.ts';
 import { checkFilterLimits } from './query-limits.ts';
 
@@ -49,7 +50,11 @@ function parseSelect(text: string): SelectItem[] {
 function rejectSelectFeature(c: Cursor, last: SelectItem | undefined): void {
   const rest = c.rest();
   if (AGGREGATE.test(rest) || (last?.kind === 'column' && last.name === 'count' && rest === '()')) {
-    throw new DataApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    throw new DataApiError(
+      400,
+      DataErrorCode.aggregatesDisabled,
+      'Use of aggregate functions is not allowed',
+    );
   }
   if (rest.startsWith('(') || rest.startsWith('!')) {
     throw notImplemented('Resource embedding is not supported');

@@ -10,7 +10,13 @@ import type { LogicTree } from './parse-filter.ts';
 /** Filters in one request, counting every item inside or=()/and=(). */
 export const MAX_FILTERS = 50;
 /** like/ilike filters in one request: matching costs pattern length × text length per row. */
-export const MAX_PATTERNS = 6;
+export const MAX_PATTERNS = 3;
+/**
+ * Characters of a text value a like/ilike pattern is matched against. Matching
+ * costs pattern length × text length per row, and on the embedded database one
+ * statement holds everyone's turn: past this prefix a pattern does not look.
+ */
+export const PATTERN_SUBJECT_LENGTH = 100;
 /** PostgREST's db-max-rows as hosted Supabase sets it: a read returns at most this many rows. */
 export const MAX_ROWS = 1000;
 

@@ -1,4 +1,5 @@
 import { DataApiError } from './errors.ts';
+import { DataErrorCode } from './error-codes.ts';
 import { capRows } from './query-limits.ts';
 
 /** The rows a read asks for: from `offset`, at most `limit` (null: all the rest, up to MAX_ROWS). */
@@ -11,7 +12,9 @@ export interface RowRange {
 const RANGE_HEADER = /^(\d{1,15})-(\d{0,15})$/;
 
 function unsatisfiable(details: string): DataApiError {
-  return new DataApiError(416, 'PGRST103', 'Requested range not satisfiable', { details });
+  return new DataApiError(416, DataErrorCode.invalidRange, 'Requested range not satisfiable', {
+    details,
+  });
 }
 
 /**

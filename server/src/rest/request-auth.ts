@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { JwtError, type JwtKeys } from '../jwt.ts';
 import { DataApiError } from './errors.ts';
+import { DataErrorCode, sqlState } from './error-codes.ts';
 
 /** The only roles a data request may run as; anything else never reaches SET ROLE. */
 export type DataRole = 'anon' | 'authenticated';
@@ -14,7 +15,7 @@ export interface RequestAuth {
 const CLOCK_SKEW_SECONDS = 30;
 
 function tokenError(
-  code: 'PGRST301' | 'PGRST303',
+  code: (typeof DataErrorCode)['invalidJwt' | 'jwtClaimsRejected'],
   message: string,
   details?: string,
 ): DataApiError {
@@ -58,16 +59,17 @@ export async function authenticateDataRequest(
   keys: JwtKeys,
 ): Promise<RequestAuth> {
   const token = bearerToken(headers) ?? apiKey ?? '';
-  if (token === '') throw tokenError('PGRST301', 'Empty JWT is sent in Authorization header');
+  if (token === '')
+    throw tokenError(DataErrorCode.invalidJwt, 'Empty JWT is sent in Authorization header');
   const parts = token.split('.');
   if (parts.length !== 3) {
-    throw tokenError('PGRST301', `Expected 3 parts in JWT; got ${parts.length}`);
+    throw tokenError(DataErrorCode.invalidJwt, `Expected 3 parts in JWT; got ${parts.length}`);
   }
   const header = decodeSegment(parts[0]);
-  if (!header) throw tokenError('PGRST301', "JWT couldn't be decoded");
+  if (!header) throw tokenError(DataErrorCode.invalidJwt, "JWT couldn't be decoded");
   if (header['alg'] !== 'HS256') {
     throw tokenError(
-      'PGRST301',
+      DataErrorCode.invalidJwt,
       'Wrong or unsupported encoding algorithm',
       `The token is signed with ${JSON.stringify(header['alg'] ?? null)}; only HS256 is accepted`,
     );
@@ -77,19 +79,19 @@ export async function authenticateDataRequest(
     claims = await keys.verify(token);
   } catch (err) {
     if (!(err instanceof JwtError)) throw err;
-    if (err.reason === 'expired') throw tokenError('PGRST303', 'JWT expired');
-    throw tokenError('PGRST301', 'JWT cryptographic operation failed');
+    if (err.reason === 'expired') throw tokenError(DataErrorCode.jwtClaimsRejected, 'JWT expired');
+    throw tokenError(DataErrorCode.invalidJwt, 'JWT cryptographic operation failed');
   }
   const issuedAt = claims['iat'];
   if (typeof issuedAt === 'number' && issuedAt > Date.now() / 1000 + CLOCK_SKEW_SECONDS) {
-    throw tokenError('PGRST303', 'JWT issued at future');
+    throw tokenError(DataErrorCode.jwtClaimsRejected, 'JWT issued at future');
   }
   const role = claims['role'];
   if (role !== 'anon' && role !== 'authenticated') {
     // A valid token for another role (service_role, postgres, …): we never switch to it.
     throw new DataApiError(
       401,
-      '42501',
+      sqlState('42501'),
       `permission denied to set role ${JSON.stringify(String(role ?? ''))}`,
       {
         details: 'The data API runs requests only as anon or authenticated',

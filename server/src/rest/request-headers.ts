@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { DataApiError, notImplemented } from './errors.ts';
+import { DataErrorCode } from './error-codes.ts';
 import { EXPOSED_SCHEMA } from './schema-cache.ts';
 
 export type ReturnPreference = 'minimal' | 'representation' | 'headers-only';
@@ -62,9 +63,12 @@ export function parsePreferences(header: string | string[] | undefined): Prefere
       !v.startsWith('max-affected='),
   );
   if (prefs.handling === 'strict' && invalid.length > 0) {
-    throw new DataApiError(400, 'PGRST122', 'Invalid preferences given with handling=strict', {
-      details: `Invalid preferences: ${invalid.join(', ')}`,
-    });
+    throw new DataApiError(
+      400,
+      DataErrorCode.invalidPreferences,
+      'Invalid preferences given with handling=strict',
+      { details: `Invalid preferences: ${invalid.join(', ')}` },
+    );
   }
   return prefs;
 }
@@ -123,7 +127,7 @@ export function negotiateMedia(accept: string | undefined): Media {
   }
   throw new DataApiError(
     406,
-    'PGRST107',
+    DataErrorCode.invalidMediaType,
     `None of these media types are available: ${offered.map((o) => o.type).join(', ')}`,
   );
 }
@@ -143,7 +147,7 @@ export function checkProfile(method: string, headers: IncomingHttpHeaders): void
   const name = method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile';
   const profile = headers[name];
   if (profile === undefined || profile === EXPOSED_SCHEMA) return;
-  throw new DataApiError(406, 'PGRST106', `Invalid schema: ${String(profile)}`, {
+  throw new DataApiError(406, DataErrorCode.invalidSchema, `Invalid schema: ${String(profile)}`, {
     hint: `Only the following schemas are exposed: ${EXPOSED_SCHEMA}`,
   });
 }

@@ -2,8 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { apiKeyOf } from '../http/api-key.ts';
 import { loggableError } from '../http/loggable-error.ts';
 import type { AppContext } from '../context.ts';
-import { dataFrameworkError } from '../framework-errors.ts';
+import { dataFrameworkError } from './framework-errors.ts';
 import { DataApiError, internalError, sendError, toApiError, unsupportedMethod } from './errors.ts';
+import { DataErrorCode } from './error-codes.ts';
 import {
   handleDelete,
   handleInsert,
@@ -32,7 +33,7 @@ const HANDLERS: Record<DataMethod, (req: DataRequest) => Promise<DataResponse>> 
 };
 
 function invalidPath(): DataApiError {
-  return new DataApiError(404, 'PGRST125', 'Invalid path specified in request URL');
+  return new DataApiError(404, DataErrorCode.invalidPath, 'Invalid path specified in request URL');
 }
 
 function decodeSegment(segment: string): string {
@@ -51,7 +52,7 @@ function resolvePath(path: string, method: string): Target {
   if (segments.length === 0) {
     if (method !== 'GET' && method !== 'HEAD') throw unsupportedMethod(method);
     // PostgREST with its OpenAPI output switched off; the schema is not advertised.
-    throw new DataApiError(404, 'PGRST126', 'Root endpoint metadata is disabled');
+    throw new DataApiError(404, DataErrorCode.rootDisabled, 'Root endpoint metadata is disabled');
   }
   if (segments[0] === 'rpc' && segments.length === 2) {
     return { kind: 'function', name: decodeSegment(segments[1]!) };

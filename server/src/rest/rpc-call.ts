@@ -1,5 +1,6 @@
 import { quoteIdent } from './build-sql.ts';
 import { DataApiError, invalidBody } from './errors.ts';
+import { DataErrorCode } from './error-codes.ts';
 import type { RpcArgument, RpcFunction } from './rpc-catalogue.ts';
 import { EXPOSED_SCHEMA, type Relation } from './schema-cache.ts';
 
@@ -107,7 +108,7 @@ function notFound(name: string, keys: string[], fromBody: boolean): DataApiError
     (fromBody ? ' or with a single unnamed json/jsonb parameter' : '');
   return new DataApiError(
     404,
-    'PGRST202',
+    DataErrorCode.functionNotFound,
     `Could not find the function ${fn}${inMessage} in the schema cache`,
     {
       details: `Searched for the function ${fn}${searched}, but no matches were found in the schema cache.`,
@@ -118,7 +119,7 @@ function notFound(name: string, keys: string[], fromBody: boolean): DataApiError
 function ambiguous(candidates: RpcFunction[]): DataApiError {
   return new DataApiError(
     300,
-    'PGRST203',
+    DataErrorCode.ambiguousFunction,
     `Could not choose the best candidate function between: ${candidates.map(signature).join(', ')}`,
     {
       hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',

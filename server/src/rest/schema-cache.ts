@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { DataApiError } from './errors.ts';
+import { DataErrorCode } from './error-codes.ts';
 import { loadFunctions, type RpcFunction } from './rpc-catalogue.ts';
 
 // The only schema the data API serves, as hosted Supabase does by default.
@@ -109,7 +110,7 @@ export function createSchemaCacheLoader(db: Database): () => Promise<SchemaCache
         pending = undefined;
         throw new DataApiError(
           503,
-          'PGRST002',
+          DataErrorCode.schemaCacheUnavailable,
           'Could not query the database for the schema cache. Retrying.',
         );
       });
@@ -123,7 +124,7 @@ export function findRelation(cache: SchemaCache, name: string): Relation {
   if (!relation) {
     throw new DataApiError(
       404,
-      'PGRST205',
+      DataErrorCode.tableNotFound,
       `Could not find the table '${EXPOSED_SCHEMA}.${name}' in the schema cache`,
     );
   }

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/db/database.ts';
 import { usingRealPostgres } from '../helpers/test-database.ts';
 import { uniqueEmail } from '../helpers/test-server.ts';
-import { newTarget, runCommand, startServer, type Target } from './targets.ts';
+import { currentStep, totpCode } from '../../src/auth/accounts/totp.ts';
+import {
+  RESTORE_TEST_TIMEOUT_MS,
+  newTarget,
+  runCommand,
+  startServer,
+  type Target,
+} from './targets.ts';
 
 // docs/decisions/020-backup-and-restore.md: accounts and entries made through
 // the real server and supabase-js, backed up by the real command, restored
@@ -21,6 +28,8 @@ interface Person {
   email: string;
   userId: string;
   names?: { first_name: string; last_name: string };
+  /** What the person's authenticator app holds, if two-step sign-in is on. */
+  authenticatorSecret?: string;
   refreshToken: string;
   entries: Record<string, unknown>[];
 }
@@ -79,12 +88,45 @@ async function entriesOf(client: SupabaseClient) {
 async function accountRows(db: Queryable) {
   const users = await db.query(`SELECT to_jsonb(u) AS row FROM auth.users u ORDER BY id`);
   const identities = await db.query(`SELECT to_jsonb(i) AS row FROM auth.identities i ORDER BY id`);
+  const factors = await db.query(`SELECT to_jsonb(f) AS row FROM auth.mfa_factors f ORDER BY id`);
+  const recoveryCodes = await db.query(
+    `SELECT to_jsonb(c) AS row FROM auth.mfa_recovery_codes c ORDER BY id`,
+  );
   const answers = await db.query(
     `SELECT a.user_id, q.question, a.answer, a.created_at::text AS created_at
      FROM public.user_answers a JOIN public.questions q ON q.id = a.question_id
      ORDER BY a.user_id, a.created_at, q.question`,
   );
-  return { users: users.rows, identities: identities.rows, answers: answers.rows };
+  return {
+    users: users.rows,
+    identities: identities.rows,
+    factors: factors.rows,
+    recoveryCodes: recoveryCodes.rows,
+    answers: answers.rows,
+  };
+}
+
+/**
+ * Signs in as the person does: the password, then, with two-step sign-in on,
+ * a code from their app, which came back with the account (the password alone
+ * shows nothing of the journal).
+ */
+async function signInAsThePerson(client: SupabaseClient, person: Person) {
+  const signIn = await client.auth.signInWithPassword({
+    email: person.email,
+    password: PASSWORD,
+  });
+  expect(signIn.error).toBeNull();
+  if (person.authenticatorSecret) {
+    expect(await entriesOf(client)).toEqual([]);
+    const factors = await client.auth.mfa.listFactors();
+    const verified = await client.auth.mfa.challengeAndVerify({
+      factorId: factors.data?.totp[0]?.id ?? '',
+      code: totpCode(person.authenticatorSecret, currentStep() + 1),
+    });
+    expect(verified.error).toBeNull();
+  }
+  return signIn.data.user;
 }
 
 beforeAll(async () => {
@@ -111,6 +153,17 @@ beforeAll(async () => {
       { activity: 'Meetings, "all" day', energy: 0, engagement: 100, flow: false },
       '2025-03-01T06:30:00.123456+00:00',
     );
+    // Ada has two-step sign-in on: a restore must not quietly turn it off.
+    const enrolled = await ada.auth.mfa.enroll({ factorType: 'totp' });
+    if (enrolled.error) throw enrolled.error;
+    const verified = await ada.auth.mfa.challengeAndVerify({
+      factorId: enrolled.data.id,
+      code: totpCode(enrolled.data.totp.secret, currentStep()),
+    });
+    if (verified.error) throw verified.error;
+    const codes = await ada.auth.mfa.recoveryCodes.generate();
+    if (codes.error) throw codes.error;
+
     const bob = server.client();
     const bobAccount = await signUp(bob);
     await save(bob, bobAccount.userId, {
@@ -124,7 +177,12 @@ beforeAll(async () => {
     const cleo = server.client();
     const cleoAccount = await signUp(cleo);
     people.push(
-      { ...adaAccount, names, entries: await entriesOf(ada) },
+      {
+        ...adaAccount,
+        names,
+        authenticatorSecret: enrolled.data.totp.secret,
+        entries: await entriesOf(ada),
+      },
       { ...bobAccount, entries: await entriesOf(bob) },
       { ...cleoAccount, entries: await entriesOf(cleo) },
     );
@@ -145,89 +203,95 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-describe('npm run backup, then npm run restore into an empty database', () => {
-  it('writes one file only its owner may read, starting with a versioned header', async () => {
-    const info = await stat(backupFile);
-    expect(info.mode & 0o777).toBe(0o600);
-    const lines = (await readFile(backupFile, 'utf8')).trimEnd().split('\n');
-    expect(JSON.parse(lines[0] ?? '')).toMatchObject({
-      format: 'energy-tracker-backup',
-      version: 1,
-    });
-    expect(JSON.parse(lines.at(-1) ?? '')).toEqual({
-      end: true,
-      rows: { 'auth.users': 3, 'auth.identities': 3, 'public.user_answers': 14 },
-      // Of every byte before it, so that a restore finds any one changed.
-      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
-    });
-    // Nothing of the sessions: a restored server starts with everyone signed out.
-    expect(lines.join('\n')).not.toContain(people[0]?.refreshToken);
-  });
-
-  it('brings back every account, password, name and entry, field by field', async () => {
-    const restore = await runCommand('restore', [backupFile], restored.env);
-    expect(restore.stderr).toBe('');
-    expect(restore.code).toBe(0);
-    expect(restore.stdout).toContain('Restored 3 account(s) and 3 entries (14 answers)');
-
-    const server = await startServer(restored);
-    try {
-      // Before anyone signs in (which moves last_sign_in_at): every column as it was.
-      expect(await accountRows(server.db)).toEqual(rowsBefore);
-      for (const person of people) {
-        const client = server.client();
-        const signIn = await client.auth.signInWithPassword({
-          email: person.email,
-          password: PASSWORD,
-        });
-        expect(signIn.error).toBeNull();
-        expect(signIn.data.user?.id).toBe(person.userId);
-        if (person.names) expect(signIn.data.user?.user_metadata).toMatchObject(person.names);
-        expect(await entriesOf(client)).toEqual(person.entries);
-        // Sessions are not part of a backup: the old refresh token is unknown here.
-        const old = await server.client().auth.refreshSession({
-          refresh_token: person.refreshToken,
-        });
-        expect(old.error).not.toBeNull();
-      }
-      const ada = people[0];
-      expect(ada?.entries.map((e) => e['notes'])).toContain(NOTES);
-      expect(ada?.entries[0]?.['created_at']).toBe('2025-03-01T06:30:00.123456+00:00');
-
-      // And the restored server works as before: a new entry, a new account.
-      const client = server.client();
-      await client.auth.signInWithPassword({ email: people[1]?.email ?? '', password: PASSWORD });
-      await save(client, people[1]?.userId ?? '', {
-        activity: 'After the restore',
-        energy: 50,
-        engagement: 50,
-        flow: false,
+describe(
+  'npm run backup, then npm run restore into an empty database',
+  { timeout: RESTORE_TEST_TIMEOUT_MS },
+  () => {
+    it('writes one file only its owner may read, starting with a versioned header', async () => {
+      const info = await stat(backupFile);
+      expect(info.mode & 0o777).toBe(0o600);
+      const lines = (await readFile(backupFile, 'utf8')).trimEnd().split('\n');
+      expect(JSON.parse(lines[0] ?? '')).toMatchObject({
+        format: 'energy-tracker-backup',
+        version: 1,
       });
-      expect(await entriesOf(client)).toHaveLength(2);
-      expect((await signUp(server.client())).userId).toBeTruthy();
-    } finally {
-      await server.stop();
-    }
-  });
+      expect(JSON.parse(lines.at(-1) ?? '')).toEqual({
+        end: true,
+        rows: {
+          'auth.users': 3,
+          'auth.identities': 3,
+          'auth.mfa_factors': 2,
+          'auth.mfa_recovery_codes': 10,
+          'public.user_answers': 14,
+        },
+        // Of every byte before it, so that a restore finds any one changed.
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
+      // Nothing of the sessions: a restored server starts with everyone signed out.
+      expect(lines.join('\n')).not.toContain(people[0]?.refreshToken);
+    });
 
-  it('refuses to restore into a database that already has accounts, and changes nothing', async () => {
-    const db = await restored.open();
-    const before = await accountRows(db);
-    await db.close();
+    it('brings back every account, password, name and entry, field by field', async () => {
+      const restore = await runCommand('restore', [backupFile], restored.env);
+      expect(restore.stderr).toBe('');
+      expect(restore.code).toBe(0);
+      expect(restore.stdout).toContain('Restored 3 account(s) and 3 entries (14 answers)');
 
-    const again = await runCommand('restore', [backupFile], restored.env);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/already has 4 accounts; restore only into an empty/);
-    expect(again.stderr).not.toMatch(/\n\s+at /);
+      const server = await startServer(restored);
+      try {
+        // Before anyone signs in (which moves last_sign_in_at): every column as it was.
+        expect(await accountRows(server.db)).toEqual(rowsBefore);
+        for (const person of people) {
+          const client = server.client();
+          const user = await signInAsThePerson(client, person);
+          expect(user?.id).toBe(person.userId);
+          if (person.names) expect(user?.user_metadata).toMatchObject(person.names);
+          expect(await entriesOf(client)).toEqual(person.entries);
+          // Sessions are not part of a backup: the old refresh token is unknown here.
+          const old = await server.client().auth.refreshSession({
+            refresh_token: person.refreshToken,
+          });
+          expect(old.error).not.toBeNull();
+        }
+        const ada = people[0];
+        expect(ada?.entries.map((e) => e['notes'])).toContain(NOTES);
+        expect(ada?.entries[0]?.['created_at']).toBe('2025-03-01T06:30:00.123456+00:00');
 
-    const after = await restored.open();
-    try {
-      expect(await accountRows(after)).toEqual(before);
-    } finally {
-      await after.close();
-    }
-  });
-});
+        // And the restored server works as before: a new entry, a new account.
+        const client = server.client();
+        await client.auth.signInWithPassword({ email: people[1]?.email ?? '', password: PASSWORD });
+        await save(client, people[1]?.userId ?? '', {
+          activity: 'After the restore',
+          energy: 50,
+          engagement: 50,
+          flow: false,
+        });
+        expect(await entriesOf(client)).toHaveLength(2);
+        expect((await signUp(server.client())).userId).toBeTruthy();
+      } finally {
+        await server.stop();
+      }
+    });
+
+    it('refuses to restore into a database that already has accounts, and changes nothing', async () => {
+      const db = await restored.open();
+      const before = await accountRows(db);
+      await db.close();
+
+      const again = await runCommand('restore', [backupFile], restored.env);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toMatch(/already has 4 accounts; restore only into an empty/);
+      expect(again.stderr).not.toMatch(/\n\s+at /);
+
+      const after = await restored.open();
+      try {
+        expect(await accountRows(after)).toEqual(before);
+      } finally {
+        await after.close();
+      }
+    });
+  },
+);
 
 describe.runIf(usingRealPostgres)('moving between PostgreSQL and the embedded database', () => {
   it('restores a PostgreSQL backup into a data directory, and that one back into PostgreSQL', async () => {
@@ -240,11 +304,7 @@ describe.runIf(usingRealPostgres)('moving between PostgreSQL and the embedded da
       try {
         expect(await accountRows(server.db)).toEqual(rowsBefore);
         const client = server.client();
-        const signIn = await client.auth.signInWithPassword({
-          email: people[0]?.email ?? '',
-          password: PASSWORD,
-        });
-        expect(signIn.error).toBeNull();
+        await signInAsThePerson(client, people[0]!);
         expect(await entriesOf(client)).toEqual(people[0]?.entries);
       } finally {
         await server.stop();
@@ -272,7 +332,7 @@ describe.runIf(usingRealPostgres)('moving between PostgreSQL and the embedded da
   });
 });
 
-describe('a backup compressed with gzip', () => {
+describe('a backup compressed with gzip', { timeout: RESTORE_TEST_TIMEOUT_MS }, () => {
   it('restores as it is', async () => {
     const target = await newTarget();
     try {
@@ -287,7 +347,7 @@ describe('a backup compressed with gzip', () => {
   });
 });
 
-describe('a file that is not a whole backup', () => {
+describe('a file that is not a whole backup', { timeout: RESTORE_TEST_TIMEOUT_MS }, () => {
   let target: Target;
   beforeAll(async () => {
     target = await newTarget();
@@ -354,7 +414,7 @@ describe('a file that is not a whole backup', () => {
   });
 });
 
-describe('wrong use of the commands', () => {
+describe('wrong use of the commands', { timeout: RESTORE_TEST_TIMEOUT_MS }, () => {
   it('answers a missing or extra argument with the usage, never a stack trace', async () => {
     for (const command of ['backup', 'restore'] as const) {
       for (const args of [[], ['a', 'b'], ['--help']]) {

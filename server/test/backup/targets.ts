@@ -87,7 +87,12 @@ export async function startServer(target: Target): Promise<RunningServer> {
     app,
     client: () =>
       createClient(address, anonKey, {
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        auth: {
+          persistSession: false,
+          autoRefreshToken: false,
+          detectSessionInUrl: false,
+          experimental: { recoveryCodes: true },
+        },
       }),
     async stop() {
       await app.close();
@@ -95,6 +100,12 @@ export async function startServer(target: Target): Promise<RunningServer> {
     },
   };
 }
+
+/**
+ * A test that runs the commands: each is a process that opens (and, for an
+ * empty target, creates) the database, 5–15 s on a busy machine.
+ */
+export const RESTORE_TEST_TIMEOUT_MS = 120_000;
 
 export interface CommandResult {
   code: number;

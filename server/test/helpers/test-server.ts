@@ -50,7 +50,13 @@ export async function startTestServer(
     jwtSecret: TEST_JWT_SECRET,
     client: () =>
       createClient(address, anonKey, {
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        auth: {
+          persistSession: false,
+          autoRefreshToken: false,
+          detectSessionInUrl: false,
+          // auth.mfa.recoveryCodes is experimental in supabase-js and off unless asked for.
+          experimental: { recoveryCodes: true },
+        },
       }),
     async close() {
       await app.close();

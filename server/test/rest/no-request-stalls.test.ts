@@ -7,6 +7,12 @@ import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 
 // Years of journal: the attacker's own rows are what a costly filter scans.
 const ATTACKER_ACTIVITIES = 20_000;
+// The longest texts the database stores (migration 0015), made of the
+// characters that cost ilike the most: each changes under lower() and takes
+// two bytes, so every row is case-folded and scanned at full length.
+const LONGEST_ACTIVITY = 500;
+const LONGEST_NOTES = 2000;
+const COSTLY_TEXT = 'İǅ';
 // The attacker's requests in flight at once (a browser opens six per host; a script more).
 const PARALLEL_HEAVY = 12;
 
@@ -21,6 +27,20 @@ function heaviestQuery(patterns: number, patternLength: number): string {
   return `select=*&or=(${items.map((s) => encodeURIComponent(s)).join(',')})&order=notes.desc`;
 }
 
+/** Gives every entry of the person the longest activity and notes the database accepts. */
+async function fillWithLongestTexts(server: TestServer, userId: string): Promise<void> {
+  const longest = (length: number) => COSTLY_TEXT.repeat(length / COSTLY_TEXT.length);
+  await server.database.db.query(
+    `UPDATE public.user_answers a
+     SET answer = CASE q.question WHEN 'Activity Description' THEN $2 ELSE $3 END
+     FROM public.questions q
+     WHERE q.id = a.question_id AND a.user_id = $1
+       AND q.question IN ('Activity Description', 'Activity Notes')`,
+    [userId, longest(LONGEST_ACTIVITY), longest(LONGEST_NOTES)],
+  );
+  await server.database.db.exec('ANALYZE');
+}
+
 describe('one user cannot stall another', () => {
   let server: TestServer;
   let attacker: SignedInUser;
@@ -31,6 +51,7 @@ describe('one user cannot stall another', () => {
     attacker = await signedInClient(server, 'attacker');
     victim = await signedInClient(server, 'victim');
     await seedHistory(server.database.db, attacker.userId, ATTACKER_ACTIVITIES);
+    await fillWithLongestTexts(server, attacker.userId);
     await seedHistory(server.database.db, victim.userId, 500);
   }, 300_000);
 

@@ -12,6 +12,7 @@ import { InsightsSkeleton } from '../features/insights/components/InsightsSkelet
 import { usePrefetchInsights } from '../features/insights/api/get-insights.ts';
 import { ProfileTab } from '../features/profile/components/ProfileTab.tsx';
 import { TrackTab } from '../features/track/components/TrackTab.tsx';
+import { YourDataSection } from '../features/your-data/components/YourDataSection.tsx';
 
 // Insights and its charts are a chunk of their own (docs/decisions/018): never
 // part of the login screen, fetched once the signed-in app is idle, together
@@ -102,7 +103,7 @@ function SignedInApp() {
               />
             )}
           </Suspense>
-          {tab === 'profile' && <ProfileTab />}
+          {tab === 'profile' && <ProfileTab yourData={<YourDataSection />} />}
         </main>
       </div>
       <TabBar tabs={TABS} selected={tab} onSelect={select} idPrefix="main" />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from '../lib/router/router.tsx';
 import { useAuth } from '../lib/auth-context.tsx';
 import {
@@ -7,6 +7,14 @@ import {
   withoutAuthParams,
 } from '../features/auth/auth-redirect.ts';
 import { ScreenSkeleton } from '../components/ScreenSkeleton.tsx';
+import { needsSecondStep } from '../lib/second-step.ts';
+
+// Loaded only when a session still owes its code: /login stays as light as it was.
+const SecondStepPage = lazy(() =>
+  import('../features/auth/components/SecondStepPage.tsx').then((module) => ({
+    default: module.SecondStepPage,
+  })),
+);
 
 /**
  * Signed-out visitors go to /login, which brings them back here afterwards.
@@ -16,7 +24,7 @@ import { ScreenSkeleton } from '../components/ScreenSkeleton.tsx';
  * /login reads an old link's outcome again.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { loading, user } = useAuth();
+  const { loading, user, session } = useAuth();
   const location = useLocation();
   if (loading) return <ScreenSkeleton />;
   if (!user) {
@@ -25,6 +33,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       error: landingFailure(location) ?? undefined,
     };
     return <Navigate to="/login" replace state={state} />;
+  }
+  // Two-step sign-in: the journal opens once the session has given its code.
+  if (needsSecondStep(session)) {
+    return (
+      <Suspense fallback={<ScreenSkeleton />}>
+        <SecondStepPage />
+      </Suspense>
+    );
   }
   // supabase-js took a traded code out of the address bar behind the router's
   // back, and leaves error parameters where they are; either way the router's

@@ -30,6 +30,3 @@ export function useDataClient(): SupabaseClient {
   if (!client) throw new Error('DataClientContext is missing; render inside <SignedInProviders>');
   return client;
 }
-
-/** The data client under its earlier name, still used by the Track and Look Back hooks. */
-export const useSupabase = useDataClient;

@@ -24,6 +24,9 @@ export function createAuthClient({ supabaseUrl, supabaseAnonKey }: RuntimeConfig
     persistSession: true,
     autoRefreshToken: true,
     detectSessionInUrl: true,
+    // Recovery codes for two-step sign-in (auth.mfa.recoveryCodes) are
+    // experimental in supabase-js and off unless asked for.
+    experimental: { recoveryCodes: true },
   });
 }
 

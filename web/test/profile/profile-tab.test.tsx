@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ProfileTab } from '../../src/features/profile/components/ProfileTab.tsx';
+import { YourDataSection } from '../../src/features/your-data/components/YourDataSection.tsx';
 import { renderSignedInTab } from '../support/render-app.tsx';
 import { SUPPORT_EMAIL } from '../support/runtime-config.ts';
 import { signInElsewhere, signUpAppUser, type AppUser } from '../support/users.ts';
@@ -9,7 +10,8 @@ import { signInElsewhere, signUpAppUser, type AppUser } from '../support/users.t
 async function openProfileTab() {
   const account = await signUpAppUser('profile');
   const user = userEvent.setup();
-  renderSignedInTab(<ProfileTab />, account);
+  // As the app composes it: Your data is handed in (MainApp.tsx).
+  renderSignedInTab(<ProfileTab yourData={<YourDataSection />} />, account);
   await screen.findByRole('heading', { name: 'Profile' });
   return {
     user,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CircularDial } from '../../src/features/track/components/CircularDial.tsx';
+import { CircularDial } from '../../src/components/circular-dial/CircularDial.tsx';
 
 interface Props {
   initialValue?: number;

@@ -28,6 +28,12 @@ BEGIN
     RAISE EXCEPTION 'This account does not exist' USING ERRCODE = '42501';
   END IF;
 
+  -- Someone who turned on two-step sign-in closes the account only from a
+  -- session that used it: a stolen password is not enough (issue 22).
+  IF NOT journal_private.second_factor_satisfied() THEN
+    RAISE EXCEPTION 'Use your authenticator app to delete your account' USING ERRCODE = '42501';
+  END IF;
+
   IF NOT account.has_password
      AND (confirmation IS NULL OR lower(btrim(confirmation)) IS DISTINCT FROM lower(account.email)) THEN
     RAISE EXCEPTION 'Type your e-mail address to delete your account' USING ERRCODE = '22023';

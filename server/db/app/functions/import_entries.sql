@@ -36,8 +36,8 @@ BEGIN
           OR (e ->> 'created_at') !~ '^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)$'
           THEN 'created_at must be an ISO 8601 time with an offset'
         WHEN jsonb_typeof(e -> 'activity') IS DISTINCT FROM 'string'
-          OR btrim(e ->> 'activity') = '' OR char_length(e ->> 'activity') > 10000
-          THEN 'activity must be a text of 1 to 10000 characters'
+          OR btrim(e ->> 'activity') = '' OR char_length(e ->> 'activity') > 500
+          THEN 'activity must be a text of 1 to 500 characters'
         WHEN jsonb_typeof(e -> 'energy') IS DISTINCT FROM 'number'
           OR (e ->> 'energy') !~ '^\d{1,3}$' OR (e ->> 'energy')::integer > 100
           THEN 'energy must be a whole number from 0 to 100'
@@ -47,8 +47,8 @@ BEGIN
         WHEN jsonb_typeof(e -> 'flow_state') IS DISTINCT FROM 'boolean'
           THEN 'flow_state must be true or false'
         WHEN coalesce(jsonb_typeof(e -> 'notes'), 'null') NOT IN ('string', 'null')
-          OR char_length(coalesce(e ->> 'notes', '')) > 10000
-          THEN 'notes must be a text of at most 10000 characters or null'
+          OR char_length(coalesce(e ->> 'notes', '')) > 2000
+          THEN 'notes must be a text of at most 2000 characters or null'
       END AS problem
     FROM jsonb_array_elements(entries) WITH ORDINALITY AS input (e, n)
   ) t

@@ -29,8 +29,8 @@ BEGIN
   IF entry_time IS NULL THEN
     RAISE EXCEPTION 'entry_time must name the entry to edit' USING ERRCODE = '22023';
   END IF;
-  IF activity IS NULL OR btrim(activity) = '' OR char_length(activity) > 10000 THEN
-    RAISE EXCEPTION 'activity must be a text of 1 to 10000 characters' USING ERRCODE = '22023';
+  IF activity IS NULL OR btrim(activity) = '' OR char_length(activity) > 500 THEN
+    RAISE EXCEPTION 'activity must be a text of 1 to 500 characters' USING ERRCODE = '22023';
   END IF;
   IF energy IS NULL OR energy NOT BETWEEN 0 AND 100 THEN
     RAISE EXCEPTION 'energy must be a whole number from 0 to 100' USING ERRCODE = '22023';
@@ -41,8 +41,8 @@ BEGIN
   IF flow_state IS NULL THEN
     RAISE EXCEPTION 'flow_state must be true or false' USING ERRCODE = '22023';
   END IF;
-  IF char_length(coalesce(notes, '')) > 10000 THEN
-    RAISE EXCEPTION 'notes must be a text of at most 10000 characters' USING ERRCODE = '22023';
+  IF char_length(coalesce(notes, '')) > 2000 THEN
+    RAISE EXCEPTION 'notes must be a text of at most 2000 characters' USING ERRCODE = '22023';
   END IF;
 
   -- Another person's entry is invisible here (RLS), so it is "not found",

@@ -48,7 +48,43 @@ export async function countLoginAttempt(
   email: string,
   limits: LoginThrottle,
 ): Promise<void> {
-  const key = bucket(email);
+  await countGuess(
+    db,
+    bucket(email),
+    limits,
+    'Too many failed sign-in attempts for this account; try again later',
+  );
+}
+
+/**
+ * The same count for a person's second-step codes: an authenticator code has
+ * a million values, so guesses must be few. Cleared by a correct code.
+ */
+export async function countSecondFactorAttempt(
+  db: Database,
+  userId: string,
+  limits: LoginThrottle,
+): Promise<void> {
+  await countGuess(
+    db,
+    secondFactorBucket(userId),
+    limits,
+    'Too many wrong codes for this account; try again later',
+  );
+}
+
+export async function clearSecondFactorFailures(db: Queryable, userId: string): Promise<void> {
+  await db.query(`DELETE FROM auth.rate_limits WHERE bucket = $1`, [secondFactorBucket(userId)]);
+}
+
+const secondFactorBucket = (userId: string) => `mfa-failures:${userId}`;
+
+async function countGuess(
+  db: Database,
+  key: string,
+  limits: LoginThrottle,
+  refusal: string,
+): Promise<void> {
   const earlier = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
     const { rows } = await tx.query<{ failures: number; oldest_age: number | null }>(
@@ -61,11 +97,7 @@ export async function countLoginAttempt(
     const failures = rows[0]?.failures ?? 0;
     if (failures >= limits.failuresPerWindow) {
       const left = LOGIN_FAILURE_WINDOW_SECONDS - (rows[0]?.oldest_age ?? 0);
-      throw new RetryLaterError(
-        'over_request_rate_limit',
-        'Too many failed sign-in attempts for this account; try again later',
-        Math.max(1, Math.ceil(left)),
-      );
+      throw new RetryLaterError('over_request_rate_limit', refusal, Math.max(1, Math.ceil(left)));
     }
     await tx.query(
       `INSERT INTO auth.rate_limits AS r (bucket, window_start, hits)

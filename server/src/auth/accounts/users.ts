@@ -1,3 +1,4 @@
+import { factorJson, findFactors, type FactorJson, type FactorRow } from './factors.ts';
 import type { Queryable } from '../../db/database.ts';
 
 // Rows of auth.users / auth.identities and their JSON as GoTrue writes it
@@ -64,6 +65,8 @@ export interface UserJson {
   app_metadata: Record<string, unknown>;
   user_metadata: Record<string, unknown>;
   identities: IdentityJson[];
+  /** Second factors, left out when there are none (GoTrue's omitempty). */
+  factors?: FactorJson[];
   created_at: string;
   updated_at: string;
   banned_until?: string;
@@ -88,6 +91,15 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
     [email],
   );
   return rows[0];
+}
+
+/**
+ * Holds the account's row until the transaction ends, so that two requests
+ * changing the same person's factors (counting them, then adding one) take
+ * turns.
+ */
+export async function lockUser(tx: Queryable, userId: string): Promise<void> {
+  await tx.query('SELECT 1 FROM auth.users WHERE id = $1 FOR UPDATE', [userId]);
 }
 
 export async function findIdentities(db: Queryable, userId: string): Promise<IdentityRow[]> {
@@ -122,7 +134,11 @@ export function identityJson(identity: IdentityRow): IdentityJson {
   };
 }
 
-export function userJson(user: UserRow, identities: IdentityRow[]): UserJson {
+export function userJson(
+  user: UserRow,
+  identities: IdentityRow[],
+  factors: FactorRow[] = [],
+): UserJson {
   return {
     id: user.id,
     aud: user.aud,
@@ -140,6 +156,7 @@ export function userJson(user: UserRow, identities: IdentityRow[]): UserJson {
     app_metadata: user.raw_app_meta_data,
     user_metadata: user.raw_user_meta_data,
     identities: identities.map(identityJson),
+    factors: factors.length > 0 ? factors.map(factorJson) : undefined,
     created_at: user.created_at.toISOString(),
     updated_at: user.updated_at.toISOString(),
     banned_until: iso(user.banned_until),
@@ -148,7 +165,7 @@ export function userJson(user: UserRow, identities: IdentityRow[]): UserJson {
 }
 
 export async function loadUserJson(db: Queryable, user: UserRow): Promise<UserJson> {
-  return userJson(user, await findIdentities(db, user.id));
+  return userJson(user, await findIdentities(db, user.id), await findFactors(db, user.id));
 }
 
 /** Adds a sign-in method to app_metadata.providers, once (an identity was linked). */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -8,7 +7,11 @@ import type { LinkTokenRow } from './link-tokens.ts';
 import type { MailSetup } from '../../mail/mailer.ts';
 import type { PkceChallenge } from '../oauth/pkce.ts';
 import { claimSendSlot, sendLink } from './send-link.ts';
-import { addProvider, findUserByEmail, type UserRow } from '../accounts/users.ts';
+import { findUserByEmail, type UserRow } from '../accounts/users.ts';
+import { changeAddress } from '../accounts/change-address.ts';
+import { confirmAddress } from '../accounts/confirm-address.ts';
+import { addEmailIdentity, setEmailIdentityAddress } from '../accounts/email-identity.ts';
+import { clearOneTimeTokens } from '../accounts/one-time-tokens.ts';
 
 // A change of e-mail address with SMTP configured, after GoTrue's
 // sendEmailChange and emailChangeVerify with secure e-mail change on (as on
@@ -90,10 +93,7 @@ export async function confirmEmailChange(
   if (!pending) return 'stale';
   const names = link.token_type === 'email_change_token_current' ? (user.email ?? '') : pending;
   if (names.toLowerCase() !== link.relates_to.toLowerCase()) return 'stale';
-  await tx.query(`DELETE FROM auth.one_time_tokens WHERE user_id = $1 AND token_type = $2`, [
-    user.id,
-    link.token_type,
-  ]);
+  await clearOneTimeTokens(tx, user.id, link.token_type);
   const { rows } = await tx.query(
     `SELECT 1 FROM auth.one_time_tokens
       WHERE user_id = $1
@@ -110,35 +110,12 @@ async function applyEmailChange(tx: Queryable, user: UserRow, newEmail: string):
   const holder = await findUserByEmail(tx, newEmail);
   if (holder && holder.id !== user.id) throw emailTaken();
 
+  await changeAddress(tx, user.id, newEmail);
   // An account that had never confirmed its first address is confirmed by
   // this one, as GoTrue's ConfirmEmailChange does.
-  await tx.query(
-    `UPDATE auth.users
-        SET email = email_change, email_change = NULL,
-            raw_user_meta_data = CASE WHEN email_confirmed_at IS NULL
-                                      THEN raw_user_meta_data || '{"email_verified":true}'
-                                      ELSE raw_user_meta_data END,
-            email_confirmed_at = coalesce(email_confirmed_at, now()),
-            updated_at = now()
-      WHERE id = $1`,
-    [user.id],
-  );
-  const updated = await tx.query(
-    `UPDATE auth.identities
-        SET identity_data = identity_data
-              || jsonb_build_object('email', $2::text, 'email_verified', true),
-            updated_at = now()
-      WHERE user_id = $1 AND provider = 'email' AND provider_id = $3`,
-    [user.id, newEmail, user.id],
-  );
-  if (updated.rowCount === 0) {
-    // An account without an e-mail identity (Google only) gains one, as in GoTrue.
-    await tx.query(
-      `INSERT INTO auth.identities (id, provider_id, user_id, identity_data, provider)
-       VALUES ($1, $2, $3, jsonb_build_object('sub', $2::text, 'email', $4::text,
-               'email_verified', true), 'email')`,
-      [randomUUID(), user.id, user.id, newEmail],
-    );
-    await addProvider(tx, user.id, 'email');
+  if (user.email_confirmed_at === null) await confirmAddress(tx, user.id);
+  // An account without an e-mail identity (Google only) gains one, as in GoTrue.
+  if (!(await setEmailIdentityAddress(tx, user.id, newEmail, true))) {
+    await addEmailIdentity(tx, user.id, newEmail);
   }
 }

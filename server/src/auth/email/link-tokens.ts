@@ -1,18 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
+import type { TokenType } from '../accounts/one-time-tokens.ts';
 import { hashToken } from '../sessions/session-tokens.ts';
 
 // The one-time tokens in confirmation links. The link carries a random token;
 // auth.one_time_tokens keeps only its SHA-256, so a copy of the database
 // confirms nobody. One token per user and purpose: a new link replaces the last.
+// The purposes' names, and spending tokens, belong to accounts/one-time-tokens.ts.
 
 export type LinkType = 'signup' | 'email_change' | 'recovery';
-
-// GoTrue's names for the token types (models/one_time_token.go). A change of
-// address sends two links of type email_change, one to each address, and
-// both are needed (secure e-mail change).
-export type TokenType =
-  'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current';
 
 /** The token of a link sent to the address it is about (the new one, for a change). */
 export const TOKEN_TYPES: Record<LinkType, TokenType> = {
@@ -109,4 +105,20 @@ export async function lockLinkToken(
     [hashToken(token), TOKEN_TYPES_OF_LINK[type]],
   );
   return rows[0];
+}
+
+/** Whether a link of this type went to the account within the last `seconds`. */
+export async function linkSentWithin(
+  db: Queryable,
+  userId: string,
+  tokenType: TokenType,
+  seconds: number,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM auth.one_time_tokens
+      WHERE user_id = $1 AND token_type = $2
+        AND created_at > now() - make_interval(secs => $3)`,
+    [userId, tokenType, seconds],
+  );
+  return rows.length > 0;
 }

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database.ts';
 import { loggableError } from '../../http/loggable-error.ts';
+import type { TokenType } from '../accounts/one-time-tokens.ts';
 import {
   newLinkToken,
   storeLinkToken,
   TOKEN_TYPES,
   verifyLink,
   type LinkType,
-  type TokenType,
 } from './link-tokens.ts';
 import { AuthApiError } from '../request/errors.ts';
 import { claimMailSend } from './mail-cap.ts';

@@ -4,6 +4,8 @@ import { AuthApiError, badRequest } from '../request/errors.ts';
 import type { ProviderIdentity } from './google-provider.ts';
 import { isAddressTaken } from '../accounts/address-taken.ts';
 import { addProvider, findUserByEmail, isBanned } from '../accounts/users.ts';
+import { confirmAddress } from '../accounts/confirm-address.ts';
+import { removeUnprovenPassword } from '../accounts/set-password.ts';
 
 // Who a verified provider identity signs in as, after GoTrue's
 // createAccountFromExternalIdentity and its automatic linking: the user who
@@ -111,16 +113,19 @@ async function linkIdentity(
     // to the real owner's account (pre-account takeover; GoTrue's
     // RemoveUnconfirmedIdentities does the same).
     await tx.query(`DELETE FROM auth.identities WHERE user_id = $1`, [userId]);
+    await removeUnprovenPassword(tx, userId);
     await tx.query(
       `UPDATE auth.users
-          SET encrypted_password = NULL, email_confirmed_at = now(),
-              raw_user_meta_data = $2::jsonb,
+          SET raw_user_meta_data = $2::jsonb,
               raw_app_meta_data = raw_app_meta_data
                 || '{"provider":"google","providers":["google"]}'::jsonb,
               updated_at = now()
         WHERE id = $1`,
       [userId, data],
     );
+    // The provider vouched for the address (userForExternalIdentity checks),
+    // so the email_verified it put in the metadata is already true.
+    await confirmAddress(tx, userId);
   } else {
     await mergeIntoUserMetadata(tx, userId, data);
     await addProvider(tx, userId, PROVIDER);

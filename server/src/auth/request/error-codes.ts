@@ -39,6 +39,18 @@ export type AuthErrorCode =
   | 'flow_state_expired'
   | 'flow_state_already_used'
   | 'email_send_failed'
+  // Second factors
+  | 'insufficient_aal'
+  | 'mfa_factor_not_found'
+  | 'mfa_challenge_expired'
+  | 'mfa_verification_failed'
+  | 'mfa_factor_name_conflict'
+  | 'mfa_verified_factor_exists'
+  | 'mfa_recovery_codes_sole_factor'
+  | 'mfa_recovery_codes_locked'
+  | 'too_many_enrolled_mfa_factors'
+  | 'mfa_phone_enroll_not_enabled'
+  | 'mfa_webauthn_enroll_not_enabled'
   // Limits
   | 'over_request_rate_limit'
   | 'over_email_send_rate_limit'

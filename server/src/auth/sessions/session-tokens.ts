@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { JWT_ISSUER } from '../../jwt.ts';
 import { badRequest } from '../request/errors.ts';
+import { endSessions } from '../accounts/end-sessions.ts';
 import {
   findUserById,
   isBanned,
@@ -13,7 +14,14 @@ import {
 
 /** How a session began, as the `amr` claim names it (GoTrue's AuthenticationMethod). */
 export type AuthenticationMethod =
-  'password' | 'oauth' | 'otp' | 'email/signup' | 'email_change' | 'recovery';
+  | 'password'
+  | 'oauth'
+  | 'otp'
+  | 'email/signup'
+  | 'email_change'
+  | 'recovery'
+  | 'totp'
+  | 'mfa/recovery_code';
 
 export interface SessionJson {
   access_token: string;
@@ -99,6 +107,32 @@ export async function startSession(
   );
   const user = await findUserById(tx, userId);
   if (!user) throw new Error('user vanished while starting a session');
+  return sessionResponse(ctx, tx, user, sessionId, refreshToken);
+}
+
+/**
+ * New tokens for a session whose standing changed (a second factor was
+ * proven): its refresh token rotates, as on a refresh, and the new access
+ * token carries the session's aal and amr as they now are.
+ */
+export async function reissueSession(
+  ctx: AppContext,
+  tx: Queryable,
+  userId: string,
+  sessionId: string,
+): Promise<SessionJson> {
+  const { rows } = await tx.query<{ id: string; token: string }>(
+    `SELECT id::text AS id, token FROM auth.refresh_tokens
+      WHERE session_id = $1 AND NOT revoked ORDER BY id DESC LIMIT 1`,
+    [sessionId],
+  );
+  const key = ctx.refreshTokenKey;
+  const active = rows[0];
+  const refreshToken = active
+    ? await rotate(tx, key, active, userId, sessionId)
+    : await insertRefreshToken(tx, key, userId, sessionId, null);
+  const user = await findUserById(tx, userId);
+  if (!user) throw new Error('user vanished while proving a second factor');
   return sessionResponse(ctx, tx, user, sessionId, refreshToken);
 }
 
@@ -202,7 +236,7 @@ export async function refreshSession(
     if (issued === undefined) {
       // A token rotated away long ago is being replayed: someone else may
       // hold this session. End it, so that its newest tokens die too.
-      await tx.query(`DELETE FROM auth.sessions WHERE id = $1`, [sessionId]);
+      await endSessions(tx, user.id, { only: sessionId });
       return { kind: 'already_used' };
     }
     await tx.query(

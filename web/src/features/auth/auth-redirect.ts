@@ -1,4 +1,4 @@
-import { authErrorText } from './auth-error-text.ts';
+import { authErrorText } from '../../lib/auth-error-text.ts';
 
 interface UrlParts {
   pathname: string;

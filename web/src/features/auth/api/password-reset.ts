@@ -13,18 +13,3 @@ export async function requestPasswordReset(auth: AuthClient, email: string): Pro
   });
   if (error) throw error;
 }
-
-/**
- * Sets a new password. Right after a sign-in (such as the reset link's) the
- * server asks for no current password; otherwise `currentPassword` is its proof.
- */
-export async function setNewPassword(
-  auth: AuthClient,
-  password: string,
-  currentPassword?: string,
-): Promise<void> {
-  const { error } = await auth.updateUser(
-    currentPassword ? { password, current_password: currentPassword } : { password },
-  );
-  if (error) throw error;
-}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
 import { useAuthClient } from '../../../lib/app-context.tsx';
 import { requestPasswordReset } from '../api/password-reset.ts';
-import { authFailureText } from '../auth-error-text.ts';
+import { authFailureText } from '../../../lib/auth-error-text.ts';
 
 type Message = { kind: 'error' | 'success'; text: string } | null;
 

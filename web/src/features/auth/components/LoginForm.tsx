@@ -5,7 +5,7 @@ import { resendConfirmation } from '../api/resend-confirmation.ts';
 import { signInWithGoogle } from '../api/sign-in-with-google.ts';
 import { signInWithPassword } from '../api/sign-in-with-password.ts';
 import { signUp } from '../api/sign-up.ts';
-import { authFailureText, errorCode } from '../auth-error-text.ts';
+import { authFailureText, errorCode } from '../../../lib/auth-error-text.ts';
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import { GoogleIcon } from './GoogleIcon.tsx';
 

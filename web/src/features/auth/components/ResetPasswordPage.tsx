@@ -4,8 +4,8 @@ import { BrandMark } from '../../../components/BrandMark.tsx';
 import { MessageBox } from '../../../components/MessageBox.tsx';
 import { ScreenSkeleton } from '../../../components/ScreenSkeleton.tsx';
 import { useAuthClient } from '../../../lib/app-context.tsx';
-import { setNewPassword } from '../api/password-reset.ts';
-import { authFailureText } from '../auth-error-text.ts';
+import { authFailureText } from '../../../lib/auth-error-text.ts';
+import { setNewPassword } from '../../../lib/set-new-password.ts';
 import { redirectError } from '../auth-redirect.ts';
 import { NewPasswordField } from '../../../components/NewPasswordField.tsx';
 

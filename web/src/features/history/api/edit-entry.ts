@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useSupabase } from '../../../lib/app-context.tsx';
-import { ACTIVITIES_QUERY_KEY } from './get-activities.ts';
+import { useDataClient } from '../../../lib/app-context.tsx';
+import { ACTIVITIES_QUERY_KEY } from '../../../lib/activities-query-key.ts';
 
 // Changing and removing an entry (docs/decisions/019): an edit is one rpc
 // call, atomic in the database; a delete hands back the answer rows it
@@ -71,7 +71,7 @@ function useRefreshAfter() {
 }
 
 export function useUpdateEntry() {
-  const supabase = useSupabase();
+  const supabase = useDataClient();
   const onSettled = useRefreshAfter();
   return useMutation({
     mutationFn: ({ entryTime, changes }: { entryTime: string; changes: EntryChanges }) =>
@@ -81,7 +81,7 @@ export function useUpdateEntry() {
 }
 
 export function useDeleteEntry() {
-  const supabase = useSupabase();
+  const supabase = useDataClient();
   const onSettled = useRefreshAfter();
   return useMutation({
     mutationFn: (entryTime: string) => deleteEntry(supabase, entryTime),
@@ -90,7 +90,7 @@ export function useDeleteEntry() {
 }
 
 export function useRestoreEntry() {
-  const supabase = useSupabase();
+  const supabase = useDataClient();
   const onSettled = useRefreshAfter();
   return useMutation({
     mutationFn: (rows: AnswerRow[]) => restoreEntry(supabase, rows),

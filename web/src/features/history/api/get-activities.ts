@@ -7,16 +7,14 @@ import {
 } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect } from 'react';
-import { useSupabase } from '../../../lib/app-context.tsx';
+import { useDataClient } from '../../../lib/app-context.tsx';
 import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../lib/activity-row.ts';
 import { useSignedInUser } from '../../../lib/auth-context.tsx';
 import { DEFAULT_FILTERS, type HistoryFilters } from '../filters.ts';
+import { historyQueryKeys } from './query-keys.ts';
 
-// The history, one remote operation: the query key, the calls and the hooks
-// that cache them (page by page, newest first).
-
-/** Every cached history page lives under this key; a save invalidates them all. */
-export const ACTIVITIES_QUERY_KEY = ['activities'] as const;
+// The history, one remote operation: the calls and the hooks that cache them
+// (page by page, newest first) under the keys of query-keys.ts.
 
 /** Enough to fill a phone screen several times; the next page loads on scroll. */
 export const HISTORY_PAGE_SIZE = 50;
@@ -65,7 +63,7 @@ export async function hasAnyActivity(supabase: SupabaseClient, userId: string): 
 
 function activitiesQuery(supabase: SupabaseClient, userId: string, filters: HistoryFilters) {
   return infiniteQueryOptions({
-    queryKey: [...ACTIVITIES_QUERY_KEY, userId, filters],
+    queryKey: historyQueryKeys.list(userId, filters),
     queryFn: ({ pageParam }) => fetchActivities(supabase, { userId, filters, before: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) =>
@@ -75,7 +73,7 @@ function activitiesQuery(supabase: SupabaseClient, userId: string, filters: Hist
 
 /** The history, page by page; the previous list stays on screen while filters change. */
 export function useActivities(filters: HistoryFilters) {
-  const supabase = useSupabase();
+  const supabase = useDataClient();
   const { id: userId } = useSignedInUser();
   return useInfiniteQuery({
     ...activitiesQuery(supabase, userId, filters),
@@ -85,7 +83,7 @@ export function useActivities(filters: HistoryFilters) {
 
 /** Fetches the newest page while the user is on Track, so Look Back opens at once. */
 export function usePrefetchHistory() {
-  const supabase = useSupabase();
+  const supabase = useDataClient();
   const { id: userId } = useSignedInUser();
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -95,10 +93,10 @@ export function usePrefetchHistory() {
 
 /** Asked only when filters leave nothing, to choose between the two empty messages. */
 export function useHasAnyActivity(enabled: boolean) {
-  const supabase = useSupabase();
+  const supabase = useDataClient();
   const { id: userId } = useSignedInUser();
   return useQuery({
-    queryKey: [...ACTIVITIES_QUERY_KEY, userId, 'any'],
+    queryKey: historyQueryKeys.anyActivity(userId),
     queryFn: () => hasAnyActivity(supabase, userId),
     enabled,
   });

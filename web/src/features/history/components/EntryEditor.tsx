@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
-import { RangeSlider } from '../../../components/RangeSlider.tsx';
-import { Toggle } from '../../../components/Toggle.tsx';
+import { EntryFields } from '../../../components/entry-fields/EntryFields.tsx';
+import type { EntryFieldValues } from '../../../components/entry-fields/entry-field-values.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fromLocalInputValue, isInFuture, toLocalInputValue } from '../../../lib/local-time.ts';
@@ -11,12 +11,8 @@ import { useDeleteEntry, useRestoreEntry, useUpdateEntry } from '../api/edit-ent
 /** How long 'Undo' is offered after a delete. */
 export const UNDO_MS = 5000;
 
-interface Draft {
-  activity: string;
-  energy: number;
-  engagement: number;
-  flowState: boolean;
-  notes: string;
+/** The entry's fields, energy and engagement in whole percentages, and its time. */
+interface Draft extends EntryFieldValues {
   /** datetime-local value, local time to the minute. */
   when: string;
 }
@@ -51,8 +47,7 @@ export function EntryEditor({ entry, onClose }: Props) {
   const remove = useDeleteEntry();
   const restore = useRestoreEntry();
   const showToast = useToast();
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
+  const set = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
 
   // An untouched time keeps the entry's exact instant, microseconds included.
   const original = draftOf(entry).when;
@@ -112,44 +107,7 @@ export function EntryEditor({ entry, onClose }: Props) {
   return (
     <li className="card p-4" data-testid="entry-editor">
       <form className="flex flex-col gap-4" onSubmit={save} aria-label={`Edit ${entry.activity}`}>
-        <div>
-          <label htmlFor={`${id}-activity`} className="field-label">
-            Activity
-          </label>
-          <input
-            id={`${id}-activity`}
-            className="text-input"
-            required
-            autoFocus
-            autoComplete="off"
-            maxLength={500}
-            value={draft.activity}
-            onChange={(e) => set('activity', e.target.value)}
-          />
-        </div>
-        <RangeSlider label="Energy" value={draft.energy} onChange={(v) => set('energy', v)} />
-        <RangeSlider
-          label="Engagement"
-          value={draft.engagement}
-          onChange={(v) => set('engagement', v)}
-        />
-        <Toggle
-          label="Flow State"
-          checked={draft.flowState}
-          onChange={(v) => set('flowState', v)}
-        />
-        <div>
-          <label htmlFor={`${id}-notes`} className="field-label">
-            Notes
-          </label>
-          <textarea
-            id={`${id}-notes`}
-            className="text-input min-h-20 resize-y"
-            maxLength={2000}
-            value={draft.notes}
-            onChange={(e) => set('notes', e.target.value)}
-          />
-        </div>
+        <EntryFields idPrefix={id} purpose="edit" values={draft} onChange={set} />
         <div>
           <label htmlFor={`${id}-when`} className="field-label">
             When
@@ -163,7 +121,7 @@ export function EntryEditor({ entry, onClose }: Props) {
             value={draft.when}
             aria-invalid={timeProblem !== null}
             aria-describedby={timeProblem ? `${id}-when-problem` : undefined}
-            onChange={(e) => set('when', e.target.value)}
+            onChange={(e) => set({ when: e.target.value })}
           />
           {timeProblem && (
             <p id={`${id}-when-problem`} className="mt-1 text-sm text-red-700 dark:text-red-300">

@@ -1,3 +1,4 @@
+import { ACTIVITY_MAX_LENGTH } from '../../../lib/entry-limits.ts';
 import { RangeSlider } from '../../../components/RangeSlider.tsx';
 import { Toggle } from '../../../components/Toggle.tsx';
 import type { HistoryFilters } from '../filters.ts';
@@ -20,7 +21,7 @@ export function FiltersPanel({ id, filters, onChange }: Props) {
           type="search"
           className="text-input"
           autoComplete="off"
-          maxLength={500}
+          maxLength={ACTIVITY_MAX_LENGTH}
           placeholder="Any activity"
           value={filters.activity}
           onChange={(e) => onChange({ ...filters, activity: e.target.value })}

@@ -1,19 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback } from 'react';
-import { useSupabase } from '../../../lib/app-context.tsx';
+import { useDataClient } from '../../../lib/app-context.tsx';
 import { useSignedInUser } from '../../../lib/auth-context.tsx';
-import { ACTIVITIES_QUERY_KEY } from '../../history/api/get-activities.ts';
-
-/** The periods the tab offers; null days means all time. */
-export const PERIODS = [
-  { id: '7', label: 'Last 7 days', days: 7 },
-  { id: '30', label: 'Last 30 days', days: 30 },
-  { id: '90', label: 'Last 90 days', days: 90 },
-  { id: 'all', label: 'All time', days: null },
-] as const;
-export type PeriodId = (typeof PERIODS)[number]['id'];
-export const DEFAULT_PERIOD: PeriodId = '30';
+import { DEFAULT_PERIOD, PERIODS, type PeriodId } from '../periods.ts';
+import { insightsQueryKeys } from './query-keys.ts';
 
 export interface RankedActivity {
   key: string;
@@ -108,18 +99,17 @@ export async function fetchInsights(
   return insights;
 }
 
-/** Under the activities key, so a saved activity refreshes the numbers. */
 function insightsQuery(supabase: SupabaseClient, userId: string, period: PeriodId) {
   const days = PERIODS.find((p) => p.id === period)?.days ?? null;
   const timeZone = browserTimeZone();
   return queryOptions({
-    queryKey: [...ACTIVITIES_QUERY_KEY, userId, 'insights', period, timeZone],
+    queryKey: insightsQueryKeys.insights(userId, period, timeZone),
     queryFn: () => fetchInsights(supabase, days, timeZone),
   });
 }
 
 export function useInsights(period: PeriodId) {
-  const supabase = useSupabase();
+  const supabase = useDataClient();
   const { id: userId } = useSignedInUser();
   return useQuery({
     ...insightsQuery(supabase, userId, period),
@@ -129,7 +119,7 @@ export function useInsights(period: PeriodId) {
 
 /** The numbers of the default period, fetched ahead so the tab opens with them. */
 export function usePrefetchInsights(): () => void {
-  const supabase = useSupabase();
+  const supabase = useDataClient();
   const { id: userId } = useSignedInUser();
   const queryClient = useQueryClient();
   return useCallback(

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { DEFAULT_PERIOD, type Insights, type PeriodId } from '../api/get-insights.ts';
+import type { Insights } from '../api/get-insights.ts';
 import { useInsights } from '../api/get-insights.ts';
+import { DEFAULT_PERIOD, type PeriodId } from '../periods.ts';
 import { weekSentences } from '../week-sentences.ts';
 import { AverageBars } from './AverageBars.tsx';
 import { EnergyMap } from './EnergyMap.tsx';

@@ -1,4 +1,4 @@
-import { PERIODS, type PeriodId } from '../api/get-insights.ts';
+import { PERIODS, type PeriodId } from '../periods.ts';
 
 /** Native radio buttons drawn as a segmented control: arrow keys move the choice. */
 export function PeriodPicker({

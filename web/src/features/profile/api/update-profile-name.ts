@@ -1,9 +1,5 @@
 import type { AuthClient } from '../../../lib/auth-client.ts';
-
-export interface ProfileName {
-  firstName: string;
-  lastName: string;
-}
+import type { ProfileName } from '../../../lib/profile-name.ts';
 
 /** The names live in the account's user_metadata (ADR 008), merged by the server. */
 export async function updateProfileName(
@@ -14,19 +10,4 @@ export async function updateProfileName(
     data: { first_name: firstName.trim(), last_name: lastName.trim() },
   });
   if (error) throw error;
-}
-
-/**
- * The names the person saved; until they save any, the ones Google gave at
- * sign-in (given_name, family_name), so a Google account starts with its name.
- */
-export function profileNameOf(metadata: Record<string, unknown> | undefined): ProfileName {
-  const text = (...values: unknown[]) => {
-    const found = values.find((value) => typeof value === 'string');
-    return typeof found === 'string' ? found : '';
-  };
-  return {
-    firstName: text(metadata?.['first_name'], metadata?.['given_name']),
-    lastName: text(metadata?.['last_name'], metadata?.['family_name']),
-  };
 }

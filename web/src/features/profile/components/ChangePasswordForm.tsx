@@ -2,8 +2,8 @@ import type { User } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast.tsx';
 import { useAuthClient } from '../../../lib/app-context.tsx';
-import { setNewPassword } from '../../auth/api/password-reset.ts';
-import { authFailureText } from '../../auth/auth-error-text.ts';
+import { authFailureText } from '../../../lib/auth-error-text.ts';
+import { setNewPassword } from '../../../lib/set-new-password.ts';
 import { NewPasswordField } from '../../../components/NewPasswordField.tsx';
 
 /**

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast.tsx';
 import { useAuthClient } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { profileNameOf, updateProfileName, type ProfileName } from '../api/update-profile-name.ts';
+import { profileNameOf, type ProfileName } from '../../../lib/profile-name.ts';
+import { updateProfileName } from '../api/update-profile-name.ts';
 
 /** Read-only until 'Edit Profile'; 'Save' keeps the names on the account, 'Cancel' drops the edit. */
 export function ProfileForm({ user }: { user: User }) {

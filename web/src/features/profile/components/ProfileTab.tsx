@@ -1,20 +1,31 @@
 import { LogOut, MessageSquareHeart } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useNavigate } from '../../../lib/router/router.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { useRuntimeConfig, useAuthClient } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { signOut } from '../../auth/api/sign-out.ts';
-import { useSignedInUser } from '../../../lib/auth-context.tsx';
+import { signOut } from '../api/sign-out.ts';
+import { useAuth, useSignedInUser } from '../../../lib/auth-context.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
-import { YourDataSection } from '../your-data/YourDataSection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+import { TwoStepSection } from './TwoStepSection.tsx';
 
 const FEEDBACK_SUBJECT = 'Energy Tracker Feedback';
 
-export function ProfileTab() {
+interface Props {
+  /**
+   * The 'Your data' card, shown after the password and two-step cards. It is
+   * a feature of its own; the app hands it in, so that neither feature
+   * imports the other.
+   */
+  yourData: ReactNode;
+}
+
+export function ProfileTab({ yourData }: Props) {
   const auth = useAuthClient();
   const { supportEmail } = useRuntimeConfig();
   const user = useSignedInUser();
+  const { session } = useAuth();
   const navigate = useNavigate();
   const showToast = useToast();
 
@@ -34,7 +45,8 @@ export function ProfileTab() {
       </h1>
       <ProfileForm key={user.id} user={user} />
       <ChangePasswordForm key={`password-${user.id}`} user={user} />
-      <YourDataSection user={user} />
+      {session && <TwoStepSection key={`two-step-${user.id}`} session={session} />}
+      {yourData}
       <div className="card flex flex-col gap-3">
         <a
           className="btn-secondary w-full"

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useSupabase } from '../../../lib/app-context.tsx';
+import { useDataClient } from '../../../lib/app-context.tsx';
 import { useSignedInUser } from '../../../lib/auth-context.tsx';
-import { ACTIVITIES_QUERY_KEY } from '../../history/api/get-activities.ts';
+import { trackQueryKeys } from './query-keys.ts';
 
 /** How many of the person's own names Track offers while typing. */
 export const SUGGESTION_COUNT = 50;
 
-/** The person's own activity names, most used first, then most recent (0006_insights.sql). */
+/**
+ * The person's own activity names, most used first, then most recent
+ * (public.activity_suggestions, server/db/app/functions/activity_suggestions.sql).
+ */
 export async function fetchActivitySuggestions(supabase: SupabaseClient): Promise<string[]> {
   const { data, error } = await supabase.rpc(
     'activity_suggestions',
@@ -18,12 +21,11 @@ export async function fetchActivitySuggestions(supabase: SupabaseClient): Promis
   return (data as Array<{ activity: string }>).map((row) => row.activity);
 }
 
-/** Under the activities key, so a save refreshes the names too. */
 export function useActivitySuggestions() {
-  const supabase = useSupabase();
+  const supabase = useDataClient();
   const { id: userId } = useSignedInUser();
   return useQuery({
-    queryKey: [...ACTIVITIES_QUERY_KEY, userId, 'suggestions'],
+    queryKey: trackQueryKeys.suggestions(userId),
     queryFn: () => fetchActivitySuggestions(supabase),
   });
 }

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useSupabase } from '../../../lib/app-context.tsx';
+import { useDataClient } from '../../../lib/app-context.tsx';
 import { useSignedInUser } from '../../../lib/auth-context.tsx';
-import { ACTIVITIES_QUERY_KEY } from '../../history/api/get-activities.ts';
+import { ACTIVITIES_QUERY_KEY } from '../../../lib/activities-query-key.ts';
 import { fetchJournalQuestions, QUESTION_TEXT, type JournalQuestion } from './journal-questions.ts';
+import { trackQueryKeys } from './query-keys.ts';
 
 export interface ActivityEntry {
   activity: string;
@@ -51,18 +52,19 @@ export async function saveActivity(
 const QUESTIONS_STALE_MS = 10 * 60 * 1000;
 
 export function useSaveActivity() {
-  const supabase = useSupabase();
+  const supabase = useDataClient();
   const user = useSignedInUser();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (entry: ActivityEntry) => {
       const questions = await queryClient.fetchQuery({
-        queryKey: ['journal-questions'],
+        queryKey: trackQueryKeys.journalQuestions(),
         queryFn: () => fetchJournalQuestions(supabase),
         staleTime: QUESTIONS_STALE_MS,
       });
       await saveActivity(supabase, user.id, questions, entry);
     },
+    // Everything built on the entries: Look Back, the suggestions, the insights.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }),
   });
 }

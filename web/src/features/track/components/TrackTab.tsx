@@ -1,21 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Toggle } from '../../../components/Toggle.tsx';
+import { toPercent } from '../../../components/circular-dial/dial-math.ts';
+import { EntryFields } from '../../../components/entry-fields/EntryFields.tsx';
+import type { EntryFieldValues } from '../../../components/entry-fields/entry-field-values.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { pastTime } from '../past-time.ts';
-import { toPercent } from '../dial-math.ts';
 import { useActivitySuggestions } from '../api/get-activity-suggestions.ts';
 import { useSaveActivity } from '../api/save-activity.ts';
-import { CircularDial } from './CircularDial.tsx';
 import { PastTimeField } from './PastTimeField.tsx';
 
-interface TrackForm {
-  activity: string;
-  /** Dial values, 0–1. */
-  energy: number;
-  engagement: number;
-  flowState: boolean;
-  notes: string;
+/** The entry's fields, energy and engagement as dial values (0–1), and its time. */
+interface TrackForm extends EntryFieldValues {
   /** datetime-local value; empty means now. */
   when: string;
 }
@@ -37,8 +32,8 @@ export function TrackTab() {
   const showToast = useToast();
   const blank = form.activity.trim() === '';
   const when = pastTime(form.when);
-  const update = <K extends keyof TrackForm>(key: K, value: TrackForm[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
+  const update = (changes: Partial<TrackForm>) =>
+    setForm((current) => ({ ...current, ...changes }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -67,67 +62,17 @@ export function TrackTab() {
         Track Activity
       </h1>
       <form className="card flex flex-col gap-5" onSubmit={submit}>
-        <div>
-          <label htmlFor="track-activity" className="field-label">
-            Activity
-          </label>
-          <input
-            id="track-activity"
-            className="text-input"
-            required
-            autoComplete="off"
-            maxLength={500}
-            placeholder="What are you doing?"
-            // The browser's own suggestion list: keyboard and touch, and
-            // read out by screen readers, filtered as the person types.
-            list="track-activity-suggestions"
-            value={form.activity}
-            onChange={(e) => update('activity', e.target.value)}
-          />
-          <datalist id="track-activity-suggestions">
-            {suggestions.data?.map((name) => (
-              <option key={name} value={name} />
-            ))}
-          </datalist>
-        </div>
-        <div className="grid grid-cols-2 gap-4">
-          <CircularDial
-            label="Energy"
-            measure="energy"
-            value={form.energy}
-            onChange={(v) => update('energy', v)}
-            resetTitle="Reset energy"
-          />
-          <CircularDial
-            label="Engagement"
-            measure="engagement"
-            value={form.engagement}
-            onChange={(v) => update('engagement', v)}
-            resetTitle="Reset engagement"
-          />
-        </div>
-        <Toggle
-          label="Flow State"
-          checked={form.flowState}
-          onChange={(v) => update('flowState', v)}
+        <EntryFields
+          idPrefix="track"
+          purpose="new"
+          values={form}
+          onChange={update}
+          suggestions={suggestions.data}
         />
-        <div>
-          <label htmlFor="track-notes" className="field-label">
-            Notes
-          </label>
-          <textarea
-            id="track-notes"
-            className="text-input min-h-24 resize-y"
-            maxLength={2000}
-            placeholder="Any additional notes..."
-            value={form.notes}
-            onChange={(e) => update('notes', e.target.value)}
-          />
-        </div>
         {showWhen && (
           <PastTimeField
             value={form.when}
-            onChange={(value) => update('when', value)}
+            onChange={(value) => update({ when: value })}
             problem={when.problem}
             latest={when.latest}
           />
@@ -145,7 +90,7 @@ export function TrackTab() {
           className="-mt-2 self-center rounded-lg px-3 py-2 text-sm font-medium text-violet-800 underline underline-offset-2 hover:bg-violet-50 dark:text-violet-200 dark:hover:bg-violet-950"
           aria-expanded={showWhen}
           onClick={() => {
-            if (showWhen) update('when', '');
+            if (showWhen) update({ when: '' });
             setShowWhen(!showWhen);
           }}
         >

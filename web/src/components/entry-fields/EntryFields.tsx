@@ -1,0 +1,87 @@
+import { CircularDial } from '../circular-dial/CircularDial.tsx';
+import { RangeSlider } from '../RangeSlider.tsx';
+import { Toggle } from '../Toggle.tsx';
+import { ActivityField } from './ActivityField.tsx';
+import type { EntryFieldValues, ChangeEntryFields } from './entry-field-values.ts';
+import { NotesField } from './NotesField.tsx';
+
+interface Props {
+  /** Starts the fields' ids: `${idPrefix}-activity`, `${idPrefix}-notes`. */
+  idPrefix: string;
+  values: EntryFieldValues;
+  onChange: ChangeEntryFields;
+  /**
+   * 'new': Track's form for a new entry, with dials (values 0–1), hints in
+   * the empty fields and the person's own activity names offered. 'edit':
+   * Look Back's editor of a stored entry, with sliders (whole percentages)
+   * and the activity focused as it opens in place of the entry's card.
+   */
+  purpose: 'new' | 'edit';
+  /** The names offered while typing the activity ('new' only). */
+  suggestions?: readonly string[] | undefined;
+}
+
+/**
+ * The fields of one entry, the one place that says what an entry is made of
+ * (docs/product.md 2, Track; 11.1, Look Back's editor). The form around them
+ * owns the values, the time and the buttons; the fields lie directly in its
+ * layout, so each form keeps its own spacing.
+ */
+export function EntryFields({ idPrefix, values, onChange, purpose, suggestions }: Props) {
+  const isNew = purpose === 'new';
+  return (
+    <>
+      <ActivityField
+        id={`${idPrefix}-activity`}
+        value={values.activity}
+        onChange={(activity) => onChange({ activity })}
+        placeholder={isNew ? 'What are you doing?' : undefined}
+        suggestions={isNew ? (suggestions ?? []) : undefined}
+        autoFocus={!isNew}
+      />
+      {isNew ? (
+        <div className="grid grid-cols-2 gap-4">
+          <CircularDial
+            label="Energy"
+            measure="energy"
+            value={values.energy}
+            onChange={(energy) => onChange({ energy })}
+            resetTitle="Reset energy"
+          />
+          <CircularDial
+            label="Engagement"
+            measure="engagement"
+            value={values.engagement}
+            onChange={(engagement) => onChange({ engagement })}
+            resetTitle="Reset engagement"
+          />
+        </div>
+      ) : (
+        <>
+          <RangeSlider
+            label="Energy"
+            value={values.energy}
+            onChange={(energy) => onChange({ energy })}
+          />
+          <RangeSlider
+            label="Engagement"
+            value={values.engagement}
+            onChange={(engagement) => onChange({ engagement })}
+          />
+        </>
+      )}
+      <Toggle
+        label="Flow State"
+        checked={values.flowState}
+        onChange={(flowState) => onChange({ flowState })}
+      />
+      <NotesField
+        id={`${idPrefix}-notes`}
+        value={values.notes}
+        onChange={(notes) => onChange({ notes })}
+        placeholder={isNew ? 'Any additional notes...' : undefined}
+        minHeightClass={isNew ? 'min-h-24' : 'min-h-20'}
+      />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+/** What a person writes and sets for one entry, in Track and in Look Back's editor. */
+export interface EntryFieldValues {
+  activity: string;
+  /** On dials 0–1, on sliders whole percentages (0–100): see EntryFields' `purpose`. */
+  energy: number;
+  engagement: number;
+  flowState: boolean;
+  notes: string;
+}
+
+/** Takes the fields a person changed; each form keeps the values in its own state. */
+export type ChangeEntryFields = (changes: Partial<EntryFieldValues>) => void;

@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { BrandMark } from '../../../components/BrandMark.tsx';
+import { MessageBox } from '../../../components/MessageBox.tsx';
+import { useAuthClient } from '../../../lib/app-context.tsx';
+import { useAuth } from '../../../lib/auth-context.tsx';
+import { verifiedAuthenticator } from '../../../lib/second-step.ts';
+import { verifyAuthenticatorCode, verifyRecoveryCode } from '../api/second-step.ts';
+import { authFailureText } from '../../../lib/auth-error-text.ts';
+
+/**
+ * Shown in place of the journal to a person with two-step sign-in whose
+ * session has not given its code yet: the password (or Google) was the first
+ * step; this is the second. A lost phone is what the recovery codes are for.
+ */
+export function SecondStepPage() {
+  const auth = useAuthClient();
+  const { session } = useAuth();
+  const factor = verifiedAuthenticator(session);
+  const [useRecoveryCode, setUseRecoveryCode] = useState(false);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy || !factor) return;
+    setBusy(true);
+    setError(null);
+    try {
+      if (useRecoveryCode) await verifyRecoveryCode(auth, code);
+      else await verifyAuthenticatorCode(auth, factor.id, code);
+    } catch (failure) {
+      setError(authFailureText(failure));
+      setBusy(false);
+    }
+  }
+
+  function switchMode() {
+    setUseRecoveryCode((value) => !value);
+    setCode('');
+    setError(null);
+  }
+
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center px-4 py-10 sm:px-6">
+      <div className="mb-6 flex flex-col items-center gap-3 text-center">
+        <BrandMark className="size-12" />
+        <h1 className="text-lg font-semibold">Two-step sign-in</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {useRecoveryCode
+            ? 'Enter one of the recovery codes you saved. Each code works once.'
+            : 'Enter the 6-digit code from your authenticator app.'}
+        </p>
+      </div>
+      <form className="card flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
+        {error && <MessageBox kind="error">{error}</MessageBox>}
+        <div>
+          <label htmlFor="second-step-code" className="field-label">
+            {useRecoveryCode ? 'Recovery code' : 'Code'}
+          </label>
+          <input
+            id="second-step-code"
+            className="text-input"
+            required
+            autoFocus
+            autoComplete="one-time-code"
+            inputMode={useRecoveryCode ? 'text' : 'numeric'}
+            maxLength={useRecoveryCode ? 40 : 7}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          Verify
+        </button>
+        <button type="button" className="btn-secondary w-full" onClick={switchMode}>
+          {useRecoveryCode ? 'Use the authenticator app' : 'Use a recovery code'}
+        </button>
+        <button
+          type="button"
+          className="btn-secondary w-full"
+          // supabase-js forgets the session here even when the server cannot be reached.
+          onClick={() => void auth.signOut()}
+        >
+          Log Out
+        </button>
+      </form>
+    </main>
+  );
+}

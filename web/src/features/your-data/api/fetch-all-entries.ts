@@ -1,0 +1,42 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../lib/activity-row.ts';
+import type { ExportedEntry } from '../entry.ts';
+
+/** Rows per request: 20,000 entries are twenty short requests, none of them heavy. */
+export const EXPORT_PAGE_SIZE = 1000;
+
+/**
+ * Every entry of the signed-in person, oldest first, read in keyset pages
+ * (after the last time read), so each page costs the same and the page stays
+ * responsive between them.
+ */
+export async function fetchAllEntries(
+  supabase: SupabaseClient,
+  userId: string,
+  onProgress?: (read: number) => void,
+): Promise<ExportedEntry[]> {
+  const entries: ExportedEntry[] = [];
+  let after: string | undefined;
+  for (;;) {
+    let query = supabase.from('activities').select(ACTIVITY_ROW_COLUMNS).eq('user_id', userId);
+    if (after) query = query.gt('created_at', after);
+    const { data, error } = await query
+      .order('created_at', { ascending: true })
+      .limit(EXPORT_PAGE_SIZE)
+      .returns<ActivityRow[]>();
+    if (error) throw error;
+    for (const row of data) {
+      entries.push({
+        date: row.created_at,
+        activity: row.activity,
+        energy: row.energy,
+        engagement: row.engagement,
+        flow_state: row.flow_state,
+        notes: row.notes,
+      });
+    }
+    onProgress?.(entries.length);
+    if (data.length < EXPORT_PAGE_SIZE) return entries;
+    after = data[data.length - 1]?.created_at;
+  }
+}

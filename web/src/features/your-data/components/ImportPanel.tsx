@@ -1,0 +1,200 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Upload } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { MessageBox } from '../../../components/MessageBox.tsx';
+import { useDataClient } from '../../../lib/app-context.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { ImportInterrupted, importEntries, type ImportSummary } from '../api/import-entries.ts';
+import { checkImportFile, problemText, type ImportCheck } from '../parse-import.ts';
+
+/** Problems listed in the preview; the rest are counted. */
+const PROBLEMS_SHOWN = 50;
+
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'preview'; fileName: string; check: ImportCheck }
+  | { kind: 'importing'; done: number; total: number }
+  | { kind: 'finished'; summary: ImportSummary }
+  | { kind: 'failed'; message: string; summary: ImportSummary; done: number; total: number };
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function summaryText({ added, skipped, conflicts }: ImportSummary): string {
+  const parts = [`${plural(added, 'entry', 'entries')} added`, `${skipped} already there`];
+  if (conflicts > 0) {
+    parts.push(
+      `${plural(conflicts, 'entry', 'entries')} not added: another activity has that time`,
+    );
+  }
+  return parts.join(', ') + '.';
+}
+
+/**
+ * 'Import': checks the whole file first and shows what is ready and what is
+ * wrong, line by line; imports only after the person confirms, with a
+ * progress bar, and ends with a summary.
+ */
+export function ImportPanel() {
+  const supabase = useDataClient();
+  const queryClient = useQueryClient();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const headingId = useId();
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+
+  async function readFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const text = await file.text();
+    setStep({ kind: 'preview', fileName: file.name, check: checkImportFile(text) });
+  }
+
+  async function runImport(check: ImportCheck) {
+    const total = check.entries.length;
+    setStep({ kind: 'importing', done: 0, total });
+    try {
+      const summary = await importEntries(supabase, check.entries, (done) =>
+        setStep({ kind: 'importing', done, total }),
+      );
+      setStep({ kind: 'finished', summary });
+    } catch (error) {
+      const interrupted = error instanceof ImportInterrupted ? error : undefined;
+      setStep({
+        kind: 'failed',
+        message: errorMessage(error),
+        summary: interrupted?.summary ?? { added: 0, skipped: 0, conflicts: 0 },
+        done: interrupted?.done ?? 0,
+        total,
+      });
+    } finally {
+      await queryClient.invalidateQueries();
+    }
+  }
+
+  const busy = step.kind === 'importing';
+  return (
+    <div className="flex flex-col gap-3" aria-labelledby={headingId} role="group">
+      <p id={headingId} className="sr-only">
+        Import entries
+      </p>
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".csv,.json,text/csv,application/json"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="File to import"
+        data-testid="import-file"
+        onChange={(event) => void readFile(event)}
+      />
+      <button
+        type="button"
+        className="btn-secondary w-full"
+        disabled={busy}
+        onClick={() => fileInput.current?.click()}
+      >
+        <Upload aria-hidden="true" className="size-5" />
+        Import
+      </button>
+
+      {step.kind === 'preview' && (
+        <ImportPreview
+          fileName={step.fileName}
+          check={step.check}
+          onConfirm={() => void runImport(step.check)}
+          onCancel={() => setStep({ kind: 'idle' })}
+        />
+      )}
+
+      {step.kind === 'importing' && (
+        <div className="flex flex-col gap-2">
+          <p id="import-progress-label" className="text-sm font-medium">
+            Importing… {step.done} / {step.total}
+          </p>
+          <div
+            role="progressbar"
+            aria-labelledby="import-progress-label"
+            aria-valuemin={0}
+            aria-valuemax={step.total}
+            aria-valuenow={step.done}
+            className="h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+          >
+            <div
+              className="h-full rounded-full bg-violet-700 transition-[width] dark:bg-violet-400"
+              style={{ width: `${step.total ? (100 * step.done) / step.total : 0}%` }}
+            />
+          </div>
+        </div>
+      )}
+
+      {step.kind === 'finished' && (
+        <MessageBox kind="success">{`Import finished: ${summaryText(step.summary)}`}</MessageBox>
+      )}
+
+      {step.kind === 'failed' && (
+        <MessageBox kind="error">
+          {`Import stopped after ${step.done} of ${step.total} entries: ${step.message}. ` +
+            `${summaryText(step.summary)} What was imported is saved; import the same file again to complete it.`}
+        </MessageBox>
+      )}
+    </div>
+  );
+}
+
+function ImportPreview({
+  fileName,
+  check,
+  onConfirm,
+  onCancel,
+}: {
+  fileName: string;
+  check: ImportCheck;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const ready = check.entries.length;
+  const problems = check.problems;
+  const box = useRef<HTMLDivElement>(null);
+  // The preview opens below the fold on a phone: bring it into view.
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
+  return (
+    <div
+      ref={box}
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
+    >
+      <p className="text-sm" role="status">
+        <span className="font-medium">{fileName}</span>: {plural(ready, 'entry', 'entries')} ready
+        to import
+        {problems.length > 0 ? `, ${plural(problems.length, 'problem', 'problems')} found` : ''}.
+      </p>
+      {problems.length > 0 && (
+        <div>
+          <p className="text-sm font-medium">
+            Not imported (fix these lines and import again to add them):
+          </p>
+          <ul
+            aria-label="Problems in the file"
+            className="mt-1 max-h-48 list-disc overflow-y-auto pl-5 text-sm text-red-800 dark:text-red-200"
+          >
+            {problems.slice(0, PROBLEMS_SHOWN).map((problem, index) => (
+              <li key={index}>{problemText(problem)}</li>
+            ))}
+          </ul>
+          {problems.length > PROBLEMS_SHOWN && (
+            <p className="text-sm">…and {problems.length - PROBLEMS_SHOWN} more.</p>
+          )}
+        </div>
+      )}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <button type="button" className="btn-primary" disabled={ready === 0} onClick={onConfirm}>
+          Import {plural(ready, 'entry', 'entries')}
+        </button>
+        <button type="button" className="btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
