@@ -6,6 +6,7 @@ import { useAuth } from '../../../lib/auth-context.tsx';
 import { verifiedAuthenticator } from '../../../lib/second-step.ts';
 import { verifyAuthenticatorCode, verifyRecoveryCode } from '../api/second-step.ts';
 import { authFailureText } from '../../../lib/auth-error-text.ts';
+import { signOut } from '../../../lib/sign-out.ts';
 
 /**
  * Shown in place of the journal to a person with two-step sign-in whose
@@ -32,6 +33,16 @@ export function SecondStepPage() {
     } catch (failure) {
       setError(authFailureText(failure));
       setBusy(false);
+    }
+  }
+
+  async function logOut() {
+    setError(null);
+    try {
+      await signOut(auth);
+    } catch (failure) {
+      // The session stays when the server could not be reached: say so.
+      setError(authFailureText(failure));
     }
   }
 
@@ -76,12 +87,7 @@ export function SecondStepPage() {
         <button type="button" className="btn-secondary w-full" onClick={switchMode}>
           {useRecoveryCode ? 'Use the authenticator app' : 'Use a recovery code'}
         </button>
-        <button
-          type="button"
-          className="btn-secondary w-full"
-          // supabase-js forgets the session here even when the server cannot be reached.
-          onClick={() => void auth.signOut()}
-        >
+        <button type="button" className="btn-secondary w-full" onClick={() => void logOut()}>
           Log Out
         </button>
       </form>

@@ -4,7 +4,7 @@ import { useNavigate } from '../../../lib/router/router.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { useRuntimeConfig, useAuthClient } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { signOut } from '../api/sign-out.ts';
+import { signOut } from '../../../lib/sign-out.ts';
 import { useAuth, useSignedInUser } from '../../../lib/auth-context.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
