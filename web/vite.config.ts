@@ -5,6 +5,7 @@ import { inlineStylesheet } from './build/inline-stylesheet.ts';
 import { precompressAssets } from './build/precompress-assets.ts';
 import { configPreloadOnlyWhenFetched } from './build/config-preload.ts';
 import { lowPriorityScripts } from './build/low-priority-scripts.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 export default defineConfig({
   plugins: [
@@ -13,6 +14,8 @@ export default defineConfig({
     configPreloadOnlyWhenFetched(),
     inlineStylesheet(),
     lowPriorityScripts(),
+    // Before compression, so that sw.js is written when the files are compressed.
+    serviceWorker(),
     precompressAssets(),
   ],
   build: {

@@ -1,7 +1,9 @@
 import { ChartNoAxesCombined, History, NotebookPen, UserRound } from 'lucide-react';
 import { Suspense, use, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from '../lib/router/router.tsx';
+import { AppUpdateBanner } from '../components/AppUpdateBanner.tsx';
 import { BrandMark } from '../components/BrandMark.tsx';
+import { useAppUpdates } from '../lib/app-updates.ts';
 import { ArrivalNotice } from './ArrivalNotice.tsx';
 import { SignedInProviders } from './SignedInProviders.tsx';
 import { TabBar, type TabDefinition } from '../components/TabBar.tsx';
@@ -60,6 +62,7 @@ function SignedInApp() {
   // The activity Look Back opens filtered to, when a row of Insights is chosen.
   const [historyActivity, setHistoryActivity] = useState('');
   usePrefetchHistory();
+  const applyUpdate = useAppUpdates();
   const prefetchInsights = usePrefetchInsights();
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -84,6 +87,7 @@ function SignedInApp() {
           <BrandMark className="size-8" />
           <span className="font-semibold">Energy Tracker</span>
         </header>
+        {applyUpdate && <AppUpdateBanner applyUpdate={applyUpdate} />}
         <main
           id={`main-panel-${tab}`}
           role="tabpanel"

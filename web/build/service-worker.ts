@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { transformWithOxc, type Plugin, type ResolvedConfig } from 'vite';
+
+const WORKER_SOURCE = fileURLToPath(
+  new URL('../src/service-worker/service-worker.ts', import.meta.url),
+);
+const WORKER_FILE = 'sw.js';
+/** What the installed app needs to open: the page, its code and styles, its icons. */
+const PRECACHED =
+  /^(index\.html|assets\/.+\.(js|css)|favicon\.svg|manifest\.webmanifest|icons\/.+\.png)$/;
+
+/**
+ * Writes dist/sw.js (docs/decisions/037): our service worker, with the list of
+ * the build's files to keep and a version made from their names and
+ * index.html. Each deployment thus has a worker that differs by at least its
+ * version, which is how the browser learns that there is a new build. Runs
+ * before the files are compressed, so sw.js is compressed too.
+ */
+export function serviceWorker(): Plugin {
+  let outDir = '';
+  return {
+    name: 'energy-tracker:service-worker',
+    apply: 'build',
+    configResolved(config: ResolvedConfig) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await listFiles(outDir))
+        .map((file) => relative(outDir, file).split(sep).join('/'))
+        .filter((file) => PRECACHED.test(file))
+        .sort();
+      const indexHtml = await readFile(join(outDir, 'index.html'));
+      const version = createHash('sha256')
+        .update(files.join('\n'))
+        .update(indexHtml)
+        .digest('hex')
+        .slice(0, 16);
+      const { code } = await transformWithOxc(
+        await readFile(WORKER_SOURCE, 'utf8'),
+        WORKER_SOURCE,
+        { lang: 'ts' },
+      );
+      const header =
+        `const PRECACHE_URLS = ${JSON.stringify(files.map((file) => `/${file}`))};\n` +
+        `const BUILD_VERSION = ${JSON.stringify(version)};\n`;
+      await writeFile(join(outDir, WORKER_FILE), header + code);
+    },
+  };
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
