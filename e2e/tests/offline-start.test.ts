@@ -84,6 +84,18 @@ describe.skipIf(skipBrowserTests)('the installed app without a network', () => {
       await writeArtifact('offline/track-offline.png', await page.screenshot());
       expect(new URL(page.url()).pathname).toBe('/');
 
+      // Until the outbox exists, a save needs the network, and says so.
+      const form = trackForm(page);
+      await form.activity.fill('Reading on the train');
+      await form.save.click();
+      await page
+        .getByRole('alert')
+        .filter({
+          hasText:
+            'Failed to save activity: You are offline or the server cannot be reached. Check your connection and try again.',
+        })
+        .waitFor();
+
       const kept = await cachedUrls(page);
       expect(kept).toContain('/index.html');
       expect(kept).toContain('/config.json');

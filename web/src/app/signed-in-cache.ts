@@ -24,7 +24,12 @@ export function queryClientFor(auth: AuthClient, userId: string): QueryClient {
       client: new QueryClient({
         defaultOptions: {
           // A failed read shows its error at once; the user can retry by acting.
-          queries: { retry: 1, refetchOnWindowFocus: false },
+          // Offline too: TanStack Query would otherwise hold reads and saves
+          // paused, with a spinner and no word, until the network returns
+          // (a save then stamped with the time it reached the server). The
+          // app opens offline (docs/decisions/037), so it must say so instead.
+          queries: { retry: 1, refetchOnWindowFocus: false, networkMode: 'always' },
+          mutations: { networkMode: 'always' },
         },
       }),
     };

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useDataClient } from '../../../lib/app-context.tsx';
 import { ACTIVITIES_QUERY_KEY } from '../../../lib/activities-query-key.ts';
+import { requireConnection } from '../../../lib/require-connection.ts';
 
 // Changing and removing an entry (docs/decisions/019): an edit is one rpc
 // call, atomic in the database; a delete hands back the answer rows it
@@ -74,8 +75,10 @@ export function useUpdateEntry() {
   const supabase = useDataClient();
   const onSettled = useRefreshAfter();
   return useMutation({
-    mutationFn: ({ entryTime, changes }: { entryTime: string; changes: EntryChanges }) =>
-      updateEntry(supabase, entryTime, changes),
+    mutationFn: ({ entryTime, changes }: { entryTime: string; changes: EntryChanges }) => {
+      requireConnection();
+      return updateEntry(supabase, entryTime, changes);
+    },
     onSettled,
   });
 }
@@ -84,7 +87,10 @@ export function useDeleteEntry() {
   const supabase = useDataClient();
   const onSettled = useRefreshAfter();
   return useMutation({
-    mutationFn: (entryTime: string) => deleteEntry(supabase, entryTime),
+    mutationFn: (entryTime: string) => {
+      requireConnection();
+      return deleteEntry(supabase, entryTime);
+    },
     onSettled,
   });
 }
@@ -93,7 +99,10 @@ export function useRestoreEntry() {
   const supabase = useDataClient();
   const onSettled = useRefreshAfter();
   return useMutation({
-    mutationFn: (rows: AnswerRow[]) => restoreEntry(supabase, rows),
+    mutationFn: (rows: AnswerRow[]) => {
+      requireConnection();
+      return restoreEntry(supabase, rows);
+    },
     onSettled,
   });
 }

@@ -5,6 +5,7 @@ import { useSignedInUser } from '../../../lib/auth-context.tsx';
 import { ACTIVITIES_QUERY_KEY } from '../../../lib/activities-query-key.ts';
 import { fetchJournalQuestions, QUESTION_TEXT, type JournalQuestion } from './journal-questions.ts';
 import { trackQueryKeys } from './query-keys.ts';
+import { requireConnection } from '../../../lib/require-connection.ts';
 
 export interface ActivityEntry {
   activity: string;
@@ -57,6 +58,7 @@ export function useSaveActivity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (entry: ActivityEntry) => {
+      requireConnection();
       const questions = await queryClient.fetchQuery({
         queryKey: trackQueryKeys.journalQuestions(),
         queryFn: () => fetchJournalQuestions(supabase),
