@@ -291,6 +291,59 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(rows).toEqual([{ activity: 'Edited', energy: 10 }]);
   });
 
+  it('take a re-sent entry once through the statement hosted PostgREST makes of the Track tab’s upsert', async () => {
+    const grace = randomUUID();
+    const heidi = randomUUID();
+    await database.db.query(
+      `INSERT INTO auth.users (id, aud, role, email)
+       VALUES ($1, 'authenticated', 'authenticated', 'grace@example.com'),
+              ($2, 'authenticated', 'authenticated', 'heidi@example.com')`,
+      [grace, heidi],
+    );
+    const key = randomUUID();
+    const questionId = (
+      await database.db.query<{ id: number }>(
+        "SELECT id FROM public.questions WHERE question = 'Activity Description'",
+      )
+    ).rows[0]!.id;
+    // PostgREST's shape: the body as one JSON parameter, read into the
+    // table's row type, ON CONFLICT on the on_conflict columns.
+    const send = (userId: string, owner: string, resolution: 'DO NOTHING' | 'DO UPDATE') =>
+      as('authenticated', userId, (tx) =>
+        tx.query(
+          `INSERT INTO public.user_answers (user_id, question_id, answer, entry_key)
+           SELECT user_id, question_id, answer, entry_key
+           FROM json_populate_recordset(NULL::public.user_answers, $1::json) _
+           ON CONFLICT (user_id, entry_key, question_id) ${
+             resolution === 'DO NOTHING' ? 'DO NOTHING' : 'DO UPDATE SET answer = EXCLUDED.answer'
+           }
+           RETURNING 1`,
+          [
+            JSON.stringify([
+              { user_id: owner, question_id: questionId, answer: 'Swim', entry_key: key },
+            ]),
+          ],
+        ),
+      );
+    expect((await send(grace, grace, 'DO NOTHING')).rows).toHaveLength(1);
+    expect((await send(grace, grace, 'DO NOTHING')).rows).toHaveLength(0);
+    // Another person's identical key is their own; naming Grace as owner is refused.
+    expect((await send(heidi, heidi, 'DO NOTHING')).rows).toHaveLength(1);
+    await expect(send(heidi, grace, 'DO NOTHING')).rejects.toThrow(/row-level security/);
+    // Answers are never updated in place, not even by their owner.
+    await expect(send(grace, grace, 'DO UPDATE')).rejects.toThrow(/permission denied/);
+    const { rows } = await database.db.query<{ user_id: string; n: string }>(
+      'SELECT user_id, count(*) AS n FROM public.user_answers WHERE entry_key = $1 GROUP BY user_id ORDER BY user_id',
+      [key],
+    );
+    expect(rows.map((r) => [r.user_id, Number(r.n)]).sort()).toEqual(
+      [
+        [grace, 1],
+        [heidi, 1],
+      ].sort(),
+    );
+  });
+
   it("let insights count only the caller's own entries", async () => {
     await saveEntry(alice, 'Insight check');
     const count = (userId: string) =>

@@ -7,6 +7,7 @@ import { PATTERN_SUBJECT_LENGTH } from './query-limits.ts';
 import type { RowRange } from './range.ts';
 import type { Media } from './request-headers.ts';
 import { EXPOSED_SCHEMA, type Column, type Relation } from './schema-cache.ts';
+import type { ConflictResolution } from './upsert.ts';
 
 /**
  * One SQL statement and its parameters. Every statement answers one row:
@@ -247,12 +248,31 @@ function recordsSql(columns: Column[], json: string, applyDefaults: boolean, par
   );
 }
 
+/**
+ * An upsert's ON CONFLICT clause. DO NOTHING skips a row that conflicts, so
+ * RETURNING (return=representation) leaves it out, as PostgREST does. DO
+ * UPDATE writes the payload's columns; a payload without any has nothing to
+ * merge, so its conflicting rows are skipped too.
+ */
+function onConflictSql(conflict: ConflictResolution | null, written: Column[]): string {
+  if (!conflict) return '';
+  const target = conflict.columns.map((c) => quoteIdent(c.name)).join(', ');
+  if (conflict.resolution === 'ignore-duplicates' || written.length === 0) {
+    return ` ON CONFLICT (${target}) DO NOTHING`;
+  }
+  const set = written
+    .map((c) => `${quoteIdent(c.name)} = EXCLUDED.${quoteIdent(c.name)}`)
+    .join(', ');
+  return ` ON CONFLICT (${target}) DO UPDATE SET ${set}`;
+}
+
 /** All rows in ONE INSERT, so they share the transaction's now() and land all or none. */
 export function buildInsert(
   relation: Relation,
   payload: Payload,
   applyDefaults: boolean,
   output: MutationOutput,
+  conflict: ConflictResolution | null = null,
 ): Statement {
   const params = new Params();
   const columns = uniqueColumns(relation, payload.columns);
@@ -265,6 +285,7 @@ export function buildInsert(
     const records = recordsSql(columns, json, applyDefaults, params);
     insert = `INSERT INTO ${relationSql(relation)} (${names}) SELECT ${names} FROM ${records}`;
   }
+  insert += onConflictSql(conflict, columns);
   return { sql: wrapMutation(relation, insert, output), params: params.values };
 }
 

@@ -102,7 +102,14 @@ export function statusForSqlState(state: string, message: string, authenticated:
   // A function chooses its own status by raising SQLSTATE PTxyz (PostgREST's
   // custom status codes), e.g. PT404 for an entry that is not there.
   if (/^PT[2-4]\d\d$/.test(state)) return Number(state.slice(2));
-  if (state === '21000') return message.endsWith('requires a WHERE clause') ? 400 : 500;
+  // An upsert whose rows repeat one conflict key under merge-duplicates: the
+  // request is at fault, so 400 where PostgREST answers 500.
+  if (state === '21000') {
+    return message.endsWith('requires a WHERE clause') ||
+      message.includes('cannot affect row a second time')
+      ? 400
+      : 500;
+  }
   if (state === '22023') {
     return message.startsWith('role') && message.endsWith('does not exist') ? 401 : 400;
   }

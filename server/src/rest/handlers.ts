@@ -19,11 +19,11 @@ import {
   mediaContentType,
   negotiateMedia,
   parsePreferences,
-  rejectUpsert,
   type Media,
   type Preferences,
 } from './request-headers.ts';
 import type { Relation } from './schema-cache.ts';
+import { conflictResolution } from './upsert.ts';
 
 export type DataMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -144,6 +144,7 @@ function mutationResponse(
   media: Media,
   result: ExecutionResult,
   success: number,
+  upserted = false,
 ): DataResponse {
   const counted = prefs.count !== null ? result.pageTotal : null;
   // PostgREST's ranges for writes: PATCH names the rows it touched, POST and DELETE do not.
@@ -154,7 +155,7 @@ function mutationResponse(
   let headers = withOptional(
     { 'Content-Range': range },
     'Preference-Applied',
-    appliedPreferences(prefs, true),
+    appliedPreferences(prefs, true, upserted),
   );
   if (prefs.return === 'representation') {
     headers = { ...headers, 'Content-Type': mediaContentType(media) };
@@ -169,14 +170,20 @@ function mutationResponse(
 
 export async function handleInsert(req: DataRequest): Promise<DataResponse> {
   const prefs = parsePreferences(req.headers.prefer);
-  rejectUpsert(prefs);
   const media = negotiateMedia(header(req.headers, 'accept'));
   if (!req.relation.insertable) throw notAllowed(req, 'inserted into');
   const payload = parsePayload(req.body, header(req.headers, 'content-type'), req.query.columns);
+  const conflict = conflictResolution(req.relation, req.query.onConflict, prefs);
   const output = mutationOutput(req, prefs, media);
-  const statement = buildInsert(req.relation, payload, prefs.missing === 'default', output);
+  const statement = buildInsert(
+    req.relation,
+    payload,
+    prefs.missing === 'default',
+    output,
+    conflict,
+  );
   const result = await execute(req.db, req.auth, statement, requireSingle(media));
-  return mutationResponse(req, prefs, media, result, 201);
+  return mutationResponse(req, prefs, media, result, 201, conflict !== null);
 }
 
 export async function handleUpdate(req: DataRequest): Promise<DataResponse> {

@@ -21,6 +21,8 @@ export interface ParsedQuery {
   limit: number | null;
   offset: number | null;
   columns: string[] | null;
+  /** on_conflict=: the columns of the unique index an upsert resolves on (POST only). */
+  onConflict: string[] | null;
 }
 
 const LOGIC_KEYS = new Set(['and', 'or', 'not.and', 'not.or']);
@@ -95,8 +97,8 @@ function parseOrder(text: string): OrderTerm[] {
   });
 }
 
-function parseColumns(text: string): string[] {
-  return parseWith('columns parameter', text, (c) => {
+function parseColumnList(what: string, text: string): string[] {
+  return parseWith(what, text, (c) => {
     const names: string[] = [];
     for (;;) {
       c.skipSpaces();
@@ -145,6 +147,7 @@ export function parseQuery(search: string): ParsedQuery {
     limit: null,
     offset: null,
     columns: null,
+    onConflict: null,
   };
   let selectSeen = false;
   for (const [key, value] of params) {
@@ -167,10 +170,12 @@ export function parseQuery(search: string): ParsedQuery {
         query.offset = parseCount('offset', value);
         break;
       case 'columns':
-        query.columns = parseColumns(value);
+        query.columns = parseColumnList('columns parameter', value);
         break;
       case 'on_conflict':
-        throw notImplemented('Upsert (on_conflict) is not supported');
+        // Read on every method, as PostgREST does; only an insert uses it.
+        query.onConflict = parseColumnList('on_conflict parameter', value);
+        break;
       case 'apikey':
         // The project key may travel in the URL; it is the gateway's, not a filter.
         break;

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { DataApiError, notImplemented } from './errors.ts';
+import { DataApiError } from './errors.ts';
 import { DataErrorCode } from './error-codes.ts';
 import { EXPOSED_SCHEMA } from './schema-cache.ts';
 
@@ -74,20 +74,19 @@ export function parsePreferences(header: string | string[] | undefined): Prefere
 }
 
 /** Preference-Applied lists what was honoured, in PostgREST's order. */
-export function appliedPreferences(prefs: Preferences, isMutation: boolean): string | undefined {
+export function appliedPreferences(
+  prefs: Preferences,
+  isMutation: boolean,
+  upserted = false,
+): string | undefined {
   const applied = [
+    upserted && prefs.resolution ? `resolution=${prefs.resolution}` : null,
     isMutation && prefs.missing ? `missing=${prefs.missing}` : null,
     isMutation && prefs.return ? `return=${prefs.return}` : null,
     prefs.count ? `count=${prefs.count}` : null,
     prefs.handling ? `handling=${prefs.handling}` : null,
   ].filter((v): v is string => v !== null);
   return applied.length > 0 ? applied.join(', ') : undefined;
-}
-
-export function rejectUpsert(prefs: Preferences): void {
-  if (prefs.resolution) {
-    throw notImplemented(`Upsert (Prefer: resolution=${prefs.resolution}) is not supported`);
-  }
 }
 
 export interface Media {

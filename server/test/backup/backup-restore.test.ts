@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,11 +65,19 @@ async function save(
     'Flow State': String(entry.flow),
     'Activity Notes': entry.notes,
   };
+  // Each entry carries its device-made key (ADR 035), which a backup keeps.
+  const entryKey = randomUUID();
   const rows = questions.flatMap((q: { id: number; question: string }) => {
     const answer = answers[q.question];
     if (answer === undefined) return [];
     return [
-      { user_id: userId, question_id: q.id, answer, ...(createdAt && { created_at: createdAt }) },
+      {
+        user_id: userId,
+        question_id: q.id,
+        answer,
+        entry_key: entryKey,
+        ...(createdAt && { created_at: createdAt }),
+      },
     ];
   });
   const saved = await client.from('user_answers').insert(rows);
@@ -93,7 +102,7 @@ async function accountRows(db: Queryable) {
     `SELECT to_jsonb(c) AS row FROM auth.mfa_recovery_codes c ORDER BY id`,
   );
   const answers = await db.query(
-    `SELECT a.user_id, q.question, a.answer, a.created_at::text AS created_at
+    `SELECT a.user_id, q.question, a.answer, a.created_at::text AS created_at, a.entry_key
      FROM public.user_answers a JOIN public.questions q ON q.id = a.question_id
      ORDER BY a.user_id, a.created_at, q.question`,
   );

@@ -16,6 +16,7 @@ export async function recordActivities(user: AppUser, entries: NewActivity[]): P
     await saveActivity(user.supabase, user.id, questions, {
       flowState: false,
       notes: '',
+      entryKey: crypto.randomUUID(),
       ...entry,
     });
   }

@@ -14,17 +14,32 @@
 -- first gap) finds the first free instant, and ONE lock is taken, for it. If
 -- a concurrent save took that instant meanwhile, the search runs again from
 -- there, at most 20 times (then the call fails with 503, try again).
+--
+-- An answer carrying an entry key (migration 0017) that the person already
+-- stores joins that entry at its instant: a re-sent entry is one entry at the
+-- time it was first stored, never a second one a microsecond on, even when
+-- the answers already stored were changed in between (docs/decisions/035).
 CREATE OR REPLACE FUNCTION journal_private.place_answer_in_time() RETURNS trigger
 LANGUAGE plpgsql SET search_path = '' AS $$
 DECLARE
   placed text;
   tries integer := 0;
+  stored_at timestamptz;
 BEGIN
   IF NEW.created_at > now() + interval '2 minutes' THEN
     RAISE EXCEPTION 'An entry cannot be in the future'
       USING ERRCODE = 'check_violation',
             DETAIL = format('%s is later than the server''s time %s (2 minutes of clock skew allowed).',
                             NEW.created_at, now());
+  END IF;
+  IF NEW.entry_key IS NOT NULL THEN
+    SELECT a.created_at INTO stored_at FROM public.user_answers a
+    WHERE a.user_id = NEW.user_id AND a.entry_key = NEW.entry_key
+    LIMIT 1;
+    IF FOUND THEN
+      NEW.created_at := stored_at;
+      RETURN NEW;
+    END IF;
   END IF;
   IF NEW.created_at <> now() THEN
     RETURN NEW;

@@ -22,6 +22,8 @@ DECLARE
   kept_notes text := nullif(btrim(coalesce(notes, '')), '');
   result jsonb;
   tries integer := 0;
+  removed_count bigint;
+  kept_key uuid;
 BEGIN
   IF caller IS NULL THEN
     RAISE EXCEPTION 'Sign in to edit entries' USING ERRCODE = '42501';
@@ -47,8 +49,16 @@ BEGIN
 
   -- Another person's entry is invisible here (RLS), so it is "not found",
   -- exactly like one that never existed: nothing tells them apart.
-  DELETE FROM public.user_answers a WHERE a.user_id = caller AND a.created_at = entry_time;
-  IF NOT FOUND THEN
+  -- The entry keeps its device-made key (docs/decisions/035), so a late
+  -- re-send of the entry as first logged still finds it and stores nothing.
+  WITH removed AS (
+    DELETE FROM public.user_answers a WHERE a.user_id = caller AND a.created_at = entry_time
+    RETURNING a.entry_key
+  )
+  SELECT count(*), (array_agg(r.entry_key) FILTER (WHERE r.entry_key IS NOT NULL))[1]
+    INTO removed_count, kept_key
+  FROM removed r;
+  IF removed_count = 0 THEN
     -- PostgREST answers SQLSTATE PTxyz with HTTP status xyz.
     RAISE EXCEPTION 'Entry not found'
       USING ERRCODE = 'PT404', DETAIL = 'It may have been deleted, for example in another tab.';
@@ -96,8 +106,8 @@ BEGIN
     END LOOP;
   END IF;
 
-  INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
-  SELECT caller, q.id, answer.text, target
+  INSERT INTO public.user_answers (user_id, question_id, answer, created_at, entry_key)
+  SELECT caller, q.id, answer.text, target, kept_key
   FROM public.questions q
   JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'
   CROSS JOIN LATERAL (

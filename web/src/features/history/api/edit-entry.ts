@@ -25,6 +25,8 @@ export interface AnswerRow {
   question_id: number;
   answer: string;
   created_at: string;
+  /** The entry's device-made key (docs/decisions/035), kept so undo restores it too. */
+  entry_key: string | null;
 }
 
 /** Changes the entry at `entryTime`; answers its time as now stored. */
@@ -54,7 +56,7 @@ export async function deleteEntry(
     .from('user_answers')
     .delete()
     .eq('created_at', entryTime)
-    .select('user_id, question_id, answer, created_at')
+    .select('user_id, question_id, answer, created_at, entry_key')
     .returns<AnswerRow[]>();
   if (error) throw error;
   return data;

@@ -16,12 +16,22 @@ export interface ActivityEntry {
   notes: string;
   /** When it happened (ISO 8601), for logging the past; absent means now. */
   createdAt?: string | undefined;
+  /**
+   * Made on the device when the person presses Save (crypto.randomUUID()) and
+   * sent with every answer: the same key sent again stores nothing more
+   * (docs/decisions/035-exactly-once-entries.md).
+   */
+  entryKey: string;
 }
 
+/** The unique index a re-sent entry conflicts on (migration 0017). */
+const ENTRY_CONFLICT_TARGET = 'user_id,entry_key,question_id';
+
 /**
- * docs/product.md 7, call 3: one insert of up to five answer rows, so they share one
- * created_at and land all or none. Numbers are stored as text, the flag as
- * 'true'/'false'; blank notes are left out.
+ * docs/product.md 7, call 3: one upsert of up to five answer rows, so they
+ * share one created_at and land all or none, and, carrying the entry's key
+ * with ignoreDuplicates, land once however often they are sent. Numbers are
+ * stored as text, the flag as 'true'/'false'; blank notes are left out.
  */
 export async function saveActivity(
   supabase: SupabaseClient,
@@ -39,13 +49,15 @@ export async function saveActivity(
   const rows = questions.flatMap((q) => {
     const answer = answers[q.question];
     if (answer == null) return [];
-    const row = { user_id: userId, question_id: q.id, answer };
+    const row = { user_id: userId, question_id: q.id, answer, entry_key: entry.entryKey };
     // Without a time the database stamps the save itself (docs/product.md 3).
     return [entry.createdAt ? { ...row, created_at: entry.createdAt } : row];
   });
   if (rows.length === 0) throw new Error('No questions found');
 
-  const { error } = await supabase.from('user_answers').insert(rows);
+  const { error } = await supabase
+    .from('user_answers')
+    .upsert(rows, { onConflict: ENTRY_CONFLICT_TARGET, ignoreDuplicates: true });
   if (error) throw error;
 }
 

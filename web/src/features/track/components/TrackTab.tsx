@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { toPercent } from '../../../components/circular-dial/dial-math.ts';
 import { EntryFields } from '../../../components/entry-fields/EntryFields.tsx';
 import type { EntryFieldValues } from '../../../components/entry-fields/entry-field-values.ts';
@@ -28,6 +28,8 @@ export function TrackTab() {
   const [form, setForm] = useState<TrackForm>(EMPTY_FORM);
   const [showWhen, setShowWhen] = useState(false);
   const save = useSaveActivity();
+  // The form last sent and its entry's key, until a save of it succeeds.
+  const unsaved = useRef<{ form: TrackForm; entryKey: string } | null>(null);
   const suggestions = useActivitySuggestions();
   const showToast = useToast();
   const blank = form.activity.trim() === '';
@@ -38,15 +40,23 @@ export function TrackTab() {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (blank || save.isPending || when.problem) return;
+    // Save pressed again on the same, unchanged form after a failure sends
+    // the same key: if the failed send did reach the server (its answer was
+    // lost), the entry is still stored once (docs/decisions/035).
+    const entryKey =
+      unsaved.current?.form === form ? unsaved.current.entryKey : crypto.randomUUID();
+    unsaved.current = { form, entryKey };
     save.mutate(
       {
         ...form,
         energy: toPercent(form.energy),
         engagement: toPercent(form.engagement),
         createdAt: when.instant?.toISOString(),
+        entryKey,
       },
       {
         onSuccess: () => {
+          unsaved.current = null;
           setForm(EMPTY_FORM);
           setShowWhen(false);
           showToast('success', 'Activity saved!');
