@@ -10,8 +10,14 @@ DECLARE
   wall_clock CONSTANT text := '^([01][0-9]|2[0-3]):[0-5][0-9]$';
   bad text;
 BEGIN
-  IF NEW.time_zone IS NULL
-     OR NOT EXISTS (SELECT 1 FROM pg_catalog.pg_timezone_names z WHERE z.name = NEW.time_zone) THEN
+  IF NEW.time_zone IS NULL THEN
+    RAISE EXCEPTION 'A time zone is needed for reminders' USING ERRCODE = '22023';
+  END IF;
+  -- Checked when it is set: a zone that a later release of the zone database
+  -- dropped must not stop the person from changing anything else, or the
+  -- unsubscribe link from turning e-mail off.
+  IF (TG_OP = 'INSERT' OR NEW.time_zone IS DISTINCT FROM OLD.time_zone)
+     AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_timezone_names z WHERE z.name = NEW.time_zone) THEN
     RAISE EXCEPTION 'Unknown time zone: %', coalesce(NEW.time_zone, 'none')
       USING ERRCODE = '22023', HINT = 'Use an IANA time zone name such as Europe/Berlin.';
   END IF;

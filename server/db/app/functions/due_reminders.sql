@@ -16,14 +16,21 @@ DECLARE
   logged_within CONSTANT interval := interval '1 hour';
 BEGIN
   RETURN QUERY
-  WITH days AS (
+  WITH settings AS MATERIALIZED (
+    -- A zone the database no longer knows (its zone data updated) would stop
+    -- everyone's reminders with an error; that person's wait instead.
+    SELECT s.* FROM public.reminder_settings s
+    WHERE s.email
+      AND EXISTS (SELECT 1 FROM pg_catalog.pg_timezone_names z WHERE z.name = s.time_zone)
+  ),
+  days AS (
     -- Yesterday too: a slot just before midnight is still due just after it.
     SELECT s.user_id, s.times, s.random_from, s.random_until, s.time_zone,
            s.skip_if_logged_last_hour, d.local_date
-    FROM public.reminder_settings s
+    FROM settings s
     CROSS JOIN LATERAL (VALUES ((at AT TIME ZONE s.time_zone)::date),
                                ((at AT TIME ZONE s.time_zone)::date - 1)) AS d (local_date)
-    WHERE s.email AND extract(isodow FROM d.local_date)::smallint = ANY (s.weekdays)
+    WHERE extract(isodow FROM d.local_date)::smallint = ANY (s.weekdays)
   ),
   slots AS (
     SELECT days.*, t AS slot, t::time AS wall_time
