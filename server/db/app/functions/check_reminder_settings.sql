@@ -1,6 +1,6 @@
 -- Refuses reminder settings the scheduler could not honour, each with a
 -- message that tells the person what to change (SQLSTATE 22023: 400 through
--- the data API), and stamps updated_at. A trigger on public.reminder_settings
+-- the data API), and stamps updated_at on a change. A trigger on public.reminder_settings
 -- (migration 0018); the zone is checked against the database's own list, the
 -- one AT TIME ZONE will use, on PGlite as on PostgreSQL.
 CREATE OR REPLACE FUNCTION journal_private.check_reminder_settings() RETURNS trigger
@@ -55,7 +55,11 @@ BEGIN
     END IF;
   END IF;
 
-  NEW.updated_at := now();
+  -- On insert the column's default applies, or the value a restore brings
+  -- back (clients may not set it: the column grants leave it out).
+  IF TG_OP = 'UPDATE' THEN
+    NEW.updated_at := now();
+  END IF;
   RETURN NEW;
 END
 $$;
