@@ -62,6 +62,7 @@ async function main() {
   const reminders = config.mail
     ? await startReminderEmails(deps.db, config.mail, deps.jwtSecret, app.log)
     : undefined;
+  if (reminders) app.log.info('e-mail reminders are looked for every minute');
   for (const warning of securityWarnings(config)) app.log.warn(warning);
   if (config.databaseUrl) {
     // The embedded database refreshes its own statistics (statistics.ts).
