@@ -6,7 +6,7 @@ import { createPgDatabase } from '../../src/db/pg-database.ts';
 import { createMailer, type Mailer } from '../../src/mail/mailer.ts';
 import { REMINDER_SUBJECT } from '../../src/reminders/reminder-mail.ts';
 import { sendDueReminders, type ReminderSender } from '../../src/reminders/send-due-reminders.ts';
-import { unsubscribeKey } from '../../src/reminders/unsubscribe-token.ts';
+import { unsubscribeKey, unsubscribeToken } from '../../src/reminders/unsubscribe-token.ts';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../helpers/test-server.ts';
 import { logEntryAt, personWithReminders, type ReminderPerson } from './reminder-people.ts';
 
@@ -20,22 +20,17 @@ let server: TestServer;
 let db: Database;
 const mailers: Mailer[] = [];
 
-function senderOn(database: Database): ReminderSender {
+/** What each replica's scheduler has: the database, its own mailer, the key from the shared secret. */
+async function senderOn(database: Database): Promise<ReminderSender> {
   const mail = readConfig({ SMTP_URL: mailbox.url, SITE_URL: server.url }).mail;
   if (!mail) throw new Error('mail is not configured');
+  const mailer = await createMailer(mail);
+  mailers.push(mailer);
   return {
     db: database,
-    mail: { config: mail, mailer: mailers[mailers.push(mailersFor(mail)) - 1]! },
+    mail: { config: mail, mailer },
     unsubscribeKey: unsubscribeKey(TEST_JWT_SECRET),
     log: server.app.log,
-  };
-}
-function mailersFor(mail: Parameters<typeof createMailer>[0]): Mailer {
-  // createMailer is async only for its lazy import; wrap it so senders stay plain objects.
-  const ready = createMailer(mail);
-  return {
-    send: async (message) => (await ready).send(message),
-    close: () => void ready.then((m) => m.close()),
   };
 }
 
@@ -43,7 +38,7 @@ let sender: ReminderSender;
 beforeAll(async () => {
   server = await startTestServer({ SMTP_URL: mailbox.url }, { siteUrlIsSelf: true });
   db = server.database.db;
-  sender = senderOn(db);
+  sender = await senderOn(db);
 });
 afterAll(async () => {
   for (const mailer of mailers) mailer.close();
@@ -185,7 +180,7 @@ describe('two replicas against one database', () => {
     // A second connection of its own on PostgreSQL; the embedded database is one connection.
     const otherDb = server.database.url ? createPgDatabase(server.database.url) : db;
     try {
-      const replicas = [sender, senderOn(otherDb)];
+      const replicas = [sender, await senderOn(otherDb)];
       const people = await Promise.all(
         Array.from({ length: 8 }, () =>
           personWithReminders(db, { time_zone: 'Europe/London', times: ['07:15', '07:16'] }),
@@ -255,7 +250,13 @@ describe('the reminder message and its one-click unsubscribe', () => {
     const [userId = '', signature = ''] = token.split('.');
     const other = await personWithReminders(db, { time_zone: 'UTC', times: ['06:00'] });
     const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    // Made as ours are, but with a key from another secret: not ours.
+    const otherServers = unsubscribeToken(
+      unsubscribeKey('another-secret-that-is-long-enough-for-hs256'),
+      userId,
+    );
     const forged = [
+      otherServers,
       `${userId}.${flipped}`,
       `${other.userId}.${signature}`,
       `${other.userId}.${'A'.repeat(43)}`,
