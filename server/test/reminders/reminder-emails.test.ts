@@ -175,6 +175,21 @@ describe('reminders sent late', () => {
   });
 });
 
+describe('a zone the database no longer knows', () => {
+  it("holds back only that person's reminders, not everyone's", async () => {
+    const stranded = await personWithReminders(db, { time_zone: 'UTC', times: ['16:00'] });
+    // As if a newer zone database had dropped the zone the row was saved with.
+    await db.exec(`ALTER TABLE public.reminder_settings DISABLE TRIGGER reminder_settings_check;
+      UPDATE public.reminder_settings SET time_zone = 'Atlantis/Poseidonia'
+      WHERE user_id = '${stranded.userId}';
+      ALTER TABLE public.reminder_settings ENABLE TRIGGER reminder_settings_check;`);
+    const fine = await personWithReminders(db, { time_zone: 'UTC', times: ['16:00'] });
+    await lookAt('2025-08-06T16:00:00Z');
+    expect(mailTo(fine)).toHaveLength(1);
+    expect(mailTo(stranded)).toHaveLength(0);
+  });
+});
+
 describe('two replicas against one database', () => {
   it('send each reminder once', async () => {
     // A second connection of its own on PostgreSQL; the embedded database is one connection.

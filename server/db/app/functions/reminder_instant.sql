@@ -12,11 +12,13 @@ CREATE OR REPLACE FUNCTION journal_private.reminder_instant(wall timestamp, zone
 RETURNS timestamptz
 LANGUAGE sql STABLE SET search_path = '' AS $$
   SELECT coalesce(
-    -- Every daylight-saving shift in the zone database is 30 or 60 minutes.
+    -- Daylight-saving shifts in the zone database are 30 minutes, an hour,
+    -- or two hours (Antarctica/Troll).
     (SELECT min(candidate)
      FROM (VALUES (wall AT TIME ZONE zone),
                   ((wall AT TIME ZONE zone) - interval '30 minutes'),
-                  ((wall AT TIME ZONE zone) - interval '1 hour')) AS c (candidate)
+                  ((wall AT TIME ZONE zone) - interval '1 hour'),
+                  ((wall AT TIME ZONE zone) - interval '2 hours')) AS c (candidate)
      WHERE (candidate AT TIME ZONE zone) = wall),
     (SELECT minute AT TIME ZONE zone
      FROM generate_series(wall + interval '1 minute', wall + interval '1 day', interval '1 minute')
