@@ -15,6 +15,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Header fields by lower-case name (the last one of a repeated name). */
+  headers: Record<string, string>;
 }
 
 export interface Mailbox {
@@ -62,6 +64,7 @@ export async function startMailbox(): Promise<Mailbox> {
               subject: email.subject ?? '',
               text: email.text ?? '',
               html: email.html ?? '',
+              headers: Object.fromEntries(email.headers.map((h) => [h.key, h.value])),
             });
             for (const wake of waiters.splice(0)) wake();
             callback();

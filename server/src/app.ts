@@ -22,6 +22,8 @@ import { createMailer } from './mail/mailer.ts';
 import { authRoutes } from './auth/routes.ts';
 import { badRequest, sendError as sendAuthError } from './auth/request/errors.ts';
 import { restRoutes } from './rest/routes.ts';
+import { unsubscribeRoutes } from './reminders/unsubscribe-routes.ts';
+import { unsubscribeKey } from './reminders/unsubscribe-token.ts';
 import { queryError, sendError as sendDataError } from './rest/errors.ts';
 
 export interface AppDeps {
@@ -139,6 +141,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await restRoutes(rest, ctx);
     },
     { prefix: '/rest/v1' },
+  );
+
+  // Reached from a mail client or a browser without signing in: no API key.
+  await app.register(
+    async (reminders) => {
+      await unsubscribeRoutes(reminders, { db: deps.db, key: unsubscribeKey(deps.jwtSecret) });
+    },
+    { prefix: '/reminders/v1' },
   );
 
   await registerSpa(app, config.webDist);

@@ -1,6 +1,7 @@
 import { ConfigError, readConfig } from './config.ts';
 import { autovacuumWarning } from './db/autovacuum-check.ts';
 import { refreshStatisticsPeriodically } from './db/statistics.ts';
+import { startReminderEmails } from './reminders/start-reminder-emails.ts';
 import { loadDeps } from './runtime.ts';
 import { securityWarnings } from './startup-warnings.ts';
 
@@ -57,6 +58,11 @@ async function main() {
       'sign-ups and e-mail changes are confirmed by a link sent by e-mail',
     );
   }
+  // E-mail reminders go out only where mail can (docs/decisions/036-reminders.md).
+  const reminders = config.mail
+    ? await startReminderEmails(deps.db, config.mail, deps.jwtSecret, app.log)
+    : undefined;
+  if (reminders) app.log.info('e-mail reminders are looked for every minute');
   for (const warning of securityWarnings(config)) app.log.warn(warning);
   if (config.databaseUrl) {
     // The embedded database refreshes its own statistics (statistics.ts).
@@ -71,6 +77,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     // close() stops accepting and waits for in-flight requests.
     statistics?.stop();
+    await reminders?.stop();
     await app.close();
     await deps.db.close();
     process.exit(0);

@@ -56,6 +56,7 @@ describe('migrations and seed', () => {
       { relname: 'activity_entries', relrowsecurity: true },
       { relname: 'pages', relrowsecurity: true },
       { relname: 'questions', relrowsecurity: true },
+      { relname: 'reminder_settings', relrowsecurity: true },
       { relname: 'user_answers', relrowsecurity: true },
     ]);
   });

@@ -344,6 +344,39 @@ describe('the app migrations on a Supabase-shaped database', () => {
     );
   });
 
+  it('let a person keep reminder settings that nobody else can read or change, and refuse bad ones', async () => {
+    await as('authenticated', alice, (tx) =>
+      tx.query(
+        `INSERT INTO public.reminder_settings (time_zone, times, email)
+         VALUES ('Pacific/Auckland', '{08:00}', true)`,
+      ),
+    );
+    const bobSees = await as('authenticated', bob, (tx) =>
+      tx.query('SELECT user_id FROM public.reminder_settings'),
+    );
+    expect(bobSees.rows).toEqual([]);
+    const bobChanged = await as('authenticated', bob, (tx) =>
+      tx.query('UPDATE public.reminder_settings SET email = false RETURNING user_id'),
+    );
+    expect(bobChanged.rows).toEqual([]);
+    await expect(
+      as('authenticated', bob, (tx) =>
+        tx.query(`INSERT INTO public.reminder_settings (user_id, time_zone) VALUES ($1, 'UTC')`, [
+          alice,
+        ]),
+      ),
+    ).rejects.toThrow(/row-level security/);
+    await expect(
+      as('authenticated', bob, (tx) =>
+        tx.query(`INSERT INTO public.reminder_settings (time_zone) VALUES ('Mars/Base')`),
+      ),
+    ).rejects.toThrow('Unknown time zone: Mars/Base');
+    const aliceSees = await as('authenticated', alice, (tx) =>
+      tx.query<{ email: boolean }>('SELECT email FROM public.reminder_settings'),
+    );
+    expect(aliceSees.rows).toEqual([{ email: true }]);
+  });
+
   it("let insights count only the caller's own entries", async () => {
     await saveEntry(alice, 'Insight check');
     const count = (userId: string) =>
@@ -443,6 +476,9 @@ describe('a user deleted in the dashboard', () => {
       [frank, session],
     );
     await saveEntry(frank, 'Before deletion');
+    await as('authenticated', frank, (tx) =>
+      tx.query(`INSERT INTO public.reminder_settings (time_zone, email) VALUES ('UTC', true)`),
+    );
     const othersBefore = await database.db.query<{ n: string }>(
       'SELECT count(*) AS n FROM public.user_answers WHERE user_id <> $1',
       [frank],
@@ -456,7 +492,8 @@ describe('a user deleted in the dashboard', () => {
             + (SELECT count(*) FROM auth.sessions WHERE user_id = $1)
             + (SELECT count(*) FROM auth.refresh_tokens WHERE session_id = $2)
             + (SELECT count(*) FROM public.user_answers WHERE user_id = $1)
-            + (SELECT count(*) FROM public.activity_entries WHERE user_id = $1) AS n`,
+            + (SELECT count(*) FROM public.activity_entries WHERE user_id = $1)
+            + (SELECT count(*) FROM public.reminder_settings WHERE user_id = $1) AS n`,
       [frank, session],
     );
     expect(Number(left.rows[0]?.n)).toBe(0);

@@ -35,6 +35,10 @@ const PATHS = [
   '/auth/v1/verify?type=signup&token=x',
   '/auth/v1/resend',
   '/auth/v1/%ZZ',
+  '/rest/v1/reminder_settings',
+  '/reminders/v1/unsubscribe',
+  '/reminders/v1/unsubscribe?token=00000000-0000-0000-0000-000000000000.AAAA',
+  '/reminders/v1/%ZZ',
   '/health',
   '/config.json',
 ];

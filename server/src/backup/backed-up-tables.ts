@@ -29,6 +29,8 @@ export const BACKED_UP_TABLES: BackedUpTable[] = [
   { name: 'auth.mfa_factors', key: 'id' },
   { name: 'auth.mfa_recovery_codes', key: 'id' },
   { name: 'public.user_answers', key: 'id', questionByText: true },
+  // What a person chose to be reminded of, and where.
+  { name: 'public.reminder_settings', key: 'user_id' },
 ];
 
 /** Tables deliberately left out, and why (see above). */
@@ -44,6 +46,8 @@ export const NOT_BACKED_UP: Record<string, string> = {
   'public.questions': 'made by the migrations',
   'public.activity_entries': 'derived from user_answers by triggers',
   'journal_private.account_usage': 'counted from user_answers by triggers (the quota)',
+  'journal_private.reminder_sends':
+    'which reminders of the last two days were sent; older ones are never sent again anyway',
   'et_meta.schema_migrations': 'written by the migrations themselves',
 };
 

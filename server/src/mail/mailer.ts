@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields, e.g. List-Unsubscribe on a reminder (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

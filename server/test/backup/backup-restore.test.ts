@@ -106,12 +106,16 @@ async function accountRows(db: Queryable) {
      FROM public.user_answers a JOIN public.questions q ON q.id = a.question_id
      ORDER BY a.user_id, a.created_at, q.question`,
   );
+  const reminders = await db.query(
+    `SELECT to_jsonb(r) AS row FROM public.reminder_settings r ORDER BY user_id`,
+  );
   return {
     users: users.rows,
     identities: identities.rows,
     factors: factors.rows,
     recoveryCodes: recoveryCodes.rows,
     answers: answers.rows,
+    reminders: reminders.rows,
   };
 }
 
@@ -182,6 +186,17 @@ beforeAll(async () => {
       flow: true,
       notes: 'new\nline',
     });
+    // Bob is reminded by e-mail: a restore must keep reminding him.
+    const reminders = await bob.from('reminder_settings').insert({
+      time_zone: 'America/New_York',
+      times: ['08:00', '21:30'],
+      weekdays: [1, 3, 5],
+      random_from: '12:00',
+      random_until: '14:00',
+      email: true,
+      skip_if_logged_last_hour: false,
+    });
+    if (reminders.error) throw reminders.error;
     // An account with nothing in it yet is an account too.
     const cleo = server.client();
     const cleoAccount = await signUp(cleo);
@@ -232,6 +247,7 @@ describe(
           'auth.mfa_factors': 2,
           'auth.mfa_recovery_codes': 10,
           'public.user_answers': 14,
+          'public.reminder_settings': 1,
         },
         // Of every byte before it, so that a restore finds any one changed.
         sha256: expect.stringMatching(/^[0-9a-f]{64}$/),

@@ -182,6 +182,7 @@ describe('text that could end a line', { timeout: RESTORE_TEST_TIMEOUT_MS }, () 
         'auth.mfa_factors': 0,
         'auth.mfa_recovery_codes': 0,
         'public.user_answers': 75,
+        'public.reminder_settings': 0,
       },
     };
     await expect(verifyBackup(file, written)).resolves.toBeUndefined();

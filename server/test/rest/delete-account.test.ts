@@ -37,6 +37,16 @@ async function withEntries(label: string): Promise<SignedInUser> {
   const user = await signedInClient(server, label);
   const { error } = await user.client.rpc('import_entries', { entries: someEntries(label) });
   expect(error).toBeNull();
+  const { error: reminders } = await user.client
+    .from('reminder_settings')
+    .insert({ time_zone: 'Europe/Berlin', times: ['09:00'], email: true });
+  expect(reminders).toBeNull();
+  // A reminder the scheduler sent (functions/claim_due_reminders.sql).
+  await server.database.db.query(
+    `INSERT INTO journal_private.reminder_sends (user_id, local_date, slot, due_at, outcome)
+     VALUES ($1, '2025-01-02', '09:00', '2025-01-02T08:00:00Z', 'sent')`,
+    [user.userId],
+  );
   return user;
 }
 
@@ -63,6 +73,12 @@ async function rowsOf(userId: string): Promise<Record<string, number>> {
     activity_entries: await count(
       'SELECT count(*) AS n FROM public.activity_entries WHERE user_id = $1',
     ),
+    reminder_settings: await count(
+      'SELECT count(*) AS n FROM public.reminder_settings WHERE user_id = $1',
+    ),
+    reminder_sends: await count(
+      'SELECT count(*) AS n FROM journal_private.reminder_sends WHERE user_id = $1',
+    ),
   };
 }
 
@@ -76,6 +92,8 @@ const none = {
   flow_state: 0,
   user_answers: 0,
   activity_entries: 0,
+  reminder_settings: 0,
+  reminder_sends: 0,
 };
 
 describe('delete_my_account', () => {
@@ -90,6 +108,7 @@ describe('delete_my_account', () => {
     ).toBeNull();
     const stayingBefore = await rowsOf(staying.userId);
     expect((await rowsOf(leaving.userId)).user_answers).toBe(9);
+    expect((await rowsOf(leaving.userId)).reminder_settings).toBe(1);
 
     const { error, status } = await leaving.client.rpc('delete_my_account');
     expect(error).toBeNull();

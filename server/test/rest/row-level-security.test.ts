@@ -46,6 +46,10 @@ beforeAll(async () => {
     notes: 'secret',
   });
   questionId = (await journalQuestions(owner.client)).get('Activity Description')!;
+  const reminders = await owner.client
+    .from('reminder_settings')
+    .insert({ time_zone: 'Europe/Berlin', times: ['08:00'], email: true });
+  if (reminders.error) throw new Error(reminders.error.message);
 });
 afterAll(() => server.close());
 
@@ -111,6 +115,52 @@ function attempts(): Attempt[] {
       name: 'intruder deletes every row it can reach',
       run: () => as.from('user_answers').delete({ count: 'exact' }).gte('id', 0),
       expect: { reaches: 0 },
+    },
+    {
+      name: 'intruder reads reminder_settings',
+      run: () => as.from('reminder_settings').select('*'),
+      expect: { empty: true },
+    },
+    {
+      name: "intruder reads reminder_settings filtered by the owner's id",
+      run: () => as.from('reminder_settings').select('*').eq('user_id', owner.userId),
+      expect: { empty: true },
+    },
+    {
+      name: "intruder inserts reminder settings with the owner's user_id",
+      run: () => as.from('reminder_settings').insert({ user_id: owner.userId, time_zone: 'UTC' }),
+      expect: { refused: 403, code: '42501' },
+    },
+    {
+      name: "intruder turns off the owner's e-mail reminders",
+      run: () =>
+        as
+          .from('reminder_settings')
+          .update({ email: false }, { count: 'exact' })
+          .eq('user_id', owner.userId),
+      expect: { reaches: 0 },
+    },
+    {
+      name: "intruder moves the owner's reminder settings to itself",
+      run: () =>
+        as.from('reminder_settings').update({ user_id: intruder.userId }).eq('email', true),
+      expect: { refused: 403, code: '42501' },
+    },
+    {
+      name: "intruder deletes the owner's reminder settings",
+      run: () =>
+        as.from('reminder_settings').delete({ count: 'exact' }).eq('user_id', owner.userId),
+      expect: { reaches: 0 },
+    },
+    {
+      name: 'anon reads reminder_settings',
+      run: () => anon.from('reminder_settings').select('*'),
+      expect: { refused: 401, code: '42501' },
+    },
+    {
+      name: 'anon inserts reminder settings',
+      run: () => anon.from('reminder_settings').insert({ user_id: owner.userId, time_zone: 'UTC' }),
+      expect: { refused: 401, code: '42501' },
     },
     {
       name: 'anon reads pages',
@@ -188,6 +238,8 @@ describe('row-level security', () => {
     );
     const activities = await owner.client.from('activities').select('activity, notes');
     expect(activities.data).toEqual([{ activity: 'Private diary', notes: 'secret' }]);
+    const reminders = await owner.client.from('reminder_settings').select('user_id, email, times');
+    expect(reminders.data).toEqual([{ user_id: owner.userId, email: true, times: ['08:00'] }]);
     // And nothing forged landed anywhere, not even under the intruder's own id.
     const { count } = await server.database.db
       .query<{ count: number }>(

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../src/db/database.ts';
+import { uniqueEmail } from '../helpers/test-server.ts';
+
+// People with reminder settings, written straight into a migrated database
+// as its owner: these tests are about when reminders go out, not about
+// signing up (reminder-settings.test.ts goes through supabase-js).
+
+export interface ReminderChoices {
+  time_zone: string;
+  times?: string[];
+  weekdays?: number[];
+  random_from?: string;
+  random_until?: string;
+  email?: boolean;
+  skip_if_logged_last_hour?: boolean;
+}
+
+export interface ReminderPerson {
+  userId: string;
+  email: string;
+}
+
+export async function personWithReminders(
+  db: Queryable,
+  choices: ReminderChoices,
+): Promise<ReminderPerson> {
+  const person = { userId: randomUUID(), email: uniqueEmail('reminded') };
+  await db.query('INSERT INTO auth.users (id, email) VALUES ($1, $2)', [
+    person.userId,
+    person.email,
+  ]);
+  await db.query(
+    `INSERT INTO public.reminder_settings
+       (user_id, time_zone, times, weekdays, random_from, random_until, email, skip_if_logged_last_hour)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      person.userId,
+      choices.time_zone,
+      choices.times ?? [],
+      choices.weekdays ?? [1, 2, 3, 4, 5, 6, 7],
+      choices.random_from ?? null,
+      choices.random_until ?? null,
+      choices.email ?? true,
+      choices.skip_if_logged_last_hour ?? true,
+    ],
+  );
+  return person;
+}
+
+/** An entry logged at `at`, as the Track tab saves one: its answers, from which the entry is derived. */
+export async function logEntryAt(db: Queryable, userId: string, at: string): Promise<void> {
+  const { rows } = await db.query<{ id: number; question: string }>(
+    `SELECT q.id, q.question FROM public.questions q
+     JOIN public.pages p ON p.id = q.page_id
+     WHERE p.name = 'good_time_journal' AND q.active`,
+  );
+  const id = (question: string) => rows.find((r) => r.question === question)?.id;
+  await db.query(
+    `INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
+     VALUES ($1, $2, 'Walking', $7), ($1, $3, '70', $7), ($1, $4, '60', $7), ($1, $5, 'false', $7),
+            ($1, $6, 'notes', $7)`,
+    [
+      userId,
+      id('Activity Description'),
+      id('Energy Level'),
+      id('Engagement Level'),
+      id('Flow State'),
+      id('Activity Notes'),
+      at,
+    ],
+  );
+}
