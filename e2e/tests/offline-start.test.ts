@@ -8,6 +8,7 @@ import { useApp } from '../support/app-harness.ts';
 import { writeArtifact } from '../support/artifacts.ts';
 import { signUp, trackForm, trackHeading, uniqueEmail } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
+import { httpErrorLine } from '../support/page-errors.ts';
 
 // Issue 20, docs/decisions/037: after one visit the app opens without a
 // network, straight into Track, from what its service worker kept; it keeps
@@ -99,10 +100,23 @@ describe.skipIf(skipBrowserTests)('the installed app without a network', () => {
       const kept = await cachedUrls(page);
       expect(kept).toContain('/index.html');
       expect(kept).toContain('/config.json');
-      expect(kept.filter((path) => /^\/(auth|rest)\/v1\//.test(path))).toEqual([]);
+      expect(kept.filter((path) => /^\/[a-z]+\/v1\//.test(path))).toEqual([]);
     } finally {
       await context.setOffline(false);
     }
+  });
+
+  it('leaves the server’s own pages (an unsubscribe link) to the server', async () => {
+    const { page, errors } = await app.newUser();
+    errors.allow(
+      httpErrorLine(400, '/reminders/v1/unsubscribe'),
+      'a forged unsubscribe token is refused by the server, which is the point',
+    );
+    await signUp(page, uniqueEmail('links'));
+    await waitForServiceWorker(page);
+    const response = await page.goto('/reminders/v1/unsubscribe?token=forged');
+    expect(response?.status()).toBe(400);
+    expect(await trackHeading(page).count()).toBe(0);
   });
 
   it('says when a new version is ready, and reloads into it', async () => {

@@ -17,8 +17,11 @@ const SHELL_CACHE = `energy-tracker-shell-${BUILD_VERSION}`;
 const CONFIG_CACHE = 'energy-tracker-config';
 const APP_SHELL = '/index.html';
 const CONFIG_URL = '/config.json';
-/** The server's own answers (the APIs, /health, its pages for e-mail links): never from here. */
-const SERVER_PATHS = /^\/(auth\/v1|rest\/v1|health)(\/|$)/;
+/**
+ * The server's own answers, never from here: its APIs and pages for e-mail
+ * links all live under /<name>/v1 (/auth/v1, /rest/v1, /reminders/v1), and /health.
+ */
+const SERVER_PATHS = /^\/([a-z]+\/v1|health)(\/|$)/;
 /** A navigation to a file (robots.txt, the manifest) is not an app route. */
 const FILE_NAME = /\/[^/]*\.[^/]*$/;
 
