@@ -318,44 +318,48 @@ describe(
   },
 );
 
-describe.runIf(usingRealPostgres)('moving between PostgreSQL and the embedded database', () => {
-  it('restores a PostgreSQL backup into a data directory, and that one back into PostgreSQL', async () => {
-    const embedded = await newTarget('pglite');
-    const postgres = await newTarget('postgres');
-    try {
-      const intoEmbedded = await runCommand('restore', [backupFile], embedded.env);
-      expect(intoEmbedded.stderr).toBe('');
-      const server = await startServer(embedded);
+describe.runIf(usingRealPostgres)(
+  'moving between PostgreSQL and the embedded database',
+  { timeout: RESTORE_TEST_TIMEOUT_MS },
+  () => {
+    it('restores a PostgreSQL backup into a data directory, and that one back into PostgreSQL', async () => {
+      const embedded = await newTarget('pglite');
+      const postgres = await newTarget('postgres');
       try {
-        expect(await accountRows(server.db)).toEqual(rowsBefore);
-        const client = server.client();
-        await signInAsThePerson(client, people[0]!);
-        expect(await entriesOf(client)).toEqual(people[0]?.entries);
+        const intoEmbedded = await runCommand('restore', [backupFile], embedded.env);
+        expect(intoEmbedded.stderr).toBe('');
+        const server = await startServer(embedded);
+        try {
+          expect(await accountRows(server.db)).toEqual(rowsBefore);
+          const client = server.client();
+          await signInAsThePerson(client, people[0]!);
+          expect(await entriesOf(client)).toEqual(people[0]?.entries);
+        } finally {
+          await server.stop();
+        }
+        const fromEmbedded = join(folder, 'from-embedded.jsonl');
+        expect((await runCommand('backup', [fromEmbedded], embedded.env)).stderr).toBe('');
+        const intoPostgres = await runCommand('restore', [fromEmbedded], postgres.env);
+        expect(intoPostgres.stderr).toBe('');
+        const db = await postgres.open();
+        try {
+          const rows = await accountRows(db);
+          // Ada signed in on the embedded server in between.
+          expect(rows.answers).toEqual(rowsBefore.answers);
+          expect(rows.identities).toEqual(rowsBefore.identities);
+          expect(rows.users.map((u) => (u['row'] as { email: string }).email)).toEqual(
+            rowsBefore.users.map((u) => (u['row'] as { email: string }).email),
+          );
+        } finally {
+          await db.close();
+        }
       } finally {
-        await server.stop();
+        await embedded.remove();
+        await postgres.remove();
       }
-      const fromEmbedded = join(folder, 'from-embedded.jsonl');
-      expect((await runCommand('backup', [fromEmbedded], embedded.env)).stderr).toBe('');
-      const intoPostgres = await runCommand('restore', [fromEmbedded], postgres.env);
-      expect(intoPostgres.stderr).toBe('');
-      const db = await postgres.open();
-      try {
-        const rows = await accountRows(db);
-        // Ada signed in on the embedded server in between.
-        expect(rows.answers).toEqual(rowsBefore.answers);
-        expect(rows.identities).toEqual(rowsBefore.identities);
-        expect(rows.users.map((u) => (u['row'] as { email: string }).email)).toEqual(
-          rowsBefore.users.map((u) => (u['row'] as { email: string }).email),
-        );
-      } finally {
-        await db.close();
-      }
-    } finally {
-      await embedded.remove();
-      await postgres.remove();
-    }
-  });
-});
+    });
+  },
+);
 
 describe('a backup compressed with gzip', { timeout: RESTORE_TEST_TIMEOUT_MS }, () => {
   it('restores as it is', async () => {
