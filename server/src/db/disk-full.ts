@@ -17,3 +17,14 @@ export function isDiskFull(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === DISK_FULL_SQLSTATE || code === 'ENOSPC';
 }
+
+/**
+ * The embedded database could not start a new write-ahead-log segment. PGlite
+ * answers that statement with 53100 but hangs, spinning on the event loop, at
+ * the next one (PGlite 0.5; docs/decisions/033), so nothing may be sent to it
+ * again: only a restart, with room for a 16 MB segment, brings it back.
+ */
+export function isWalGrowthRefused(err: unknown): boolean {
+  const message = (err as { message?: unknown } | null)?.message;
+  return isDiskFull(err) && typeof message === 'string' && message.includes('pg_wal/');
+}
