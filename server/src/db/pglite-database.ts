@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult } from './database.ts';
+import { isWalGrowthRefused } from './disk-full.ts';
 import { DURABLE_START_PARAMS, syncToDisk, type WalSync } from './pglite-durability.ts';
 
 type PGliteQueryable = Pick<PGlite, 'query' | 'exec'>;
@@ -54,23 +55,33 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
     ],
   });
   const wal: WalSync = dataDir === undefined ? { flush: async () => {} } : syncToDisk(db);
+  // Once the write-ahead log could not grow, PGlite would hang the process at
+  // the next call: every call is refused with that disk-full error instead
+  // (answered 507), until the server is restarted with room (disk-full.ts).
+  let walFull: unknown;
   // Every answer waits until what it committed is on disk; reads commit
   // nothing and pass at once.
-  const durably = async <T>(result: Promise<T>): Promise<T> => {
-    const value = await result;
-    await wal.flush();
-    return value;
+  const durably = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (walFull) throw walFull;
+    try {
+      const value = await work();
+      await wal.flush();
+      return value;
+    } catch (err) {
+      if (isWalGrowthRefused(err)) walFull ??= err;
+      throw err;
+    }
   };
   const direct = wrap(db);
   return {
-    query: (sql, params) => durably(direct.query(sql, params)),
-    exec: (sql) => durably(direct.exec(sql)),
+    query: (sql, params) => durably(() => direct.query(sql, params)),
+    exec: (sql) => durably(() => direct.exec(sql)),
     // PGlite is one connection: its transaction() queues other work until done.
-    transaction: (fn) => durably(db.transaction((tx) => fn(wrap(tx)))),
+    transaction: (fn) => durably(() => db.transaction((tx) => fn(wrap(tx)))),
     // In one process a round trip is cheap; one exec still saves parsing and
     // copying per statement. PGlite's transaction() keeps other work out.
     transactionScript: (statements, beforeCommit) =>
-      durably(
+      durably(() =>
         db.transaction(async (tx) => {
           const results = (await tx.exec(statements.join(';\n'))).map((r) => ({
             rows: r.rows as Record<string, unknown>[],

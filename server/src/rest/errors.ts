@@ -1,5 +1,11 @@
 import type { FastifyReply } from 'fastify';
-import { DataErrorCode, type SqlState } from './error-codes.ts';
+import {
+  DISK_FULL_MESSAGE,
+  DISK_FULL_SQLSTATE,
+  DISK_FULL_STATUS,
+  isDiskFull,
+} from '../db/disk-full.ts';
+import { DataErrorCode, sqlState, type SqlState } from './error-codes.ts';
 
 /** PostgREST's error body: every failure of the data API leaves in this shape. */
 export interface ErrorBody {
@@ -91,6 +97,9 @@ export function statusForSqlState(state: string, message: string, authenticated:
     '42883': 404,
     '42P01': 404,
     '42P17': 500,
+    // disk_full: PostgREST answers 503 with the class; 507 says which
+    // resource ran out (docs/decisions/033).
+    '53100': DISK_FULL_STATUS,
     '53400': 500,
     '57P01': 503,
     // Our statement_timeout (execute.ts): the request cost too much, not a bug.
@@ -143,6 +152,13 @@ export function statusForSqlState(state: string, message: string, authenticated:
 /** Any thrown value as the error the client sees; undefined means "a bug: answer 500". */
 export function toApiError(err: unknown, authenticated: boolean): DataApiError | undefined {
   if (err instanceof DataApiError) return err;
+  if (isDiskFull(err)) {
+    // PostgreSQL's own text names a file inside the data directory; the
+    // person needs to know that nothing was saved. Operators find it in details.
+    return new DataApiError(DISK_FULL_STATUS, sqlState(DISK_FULL_SQLSTATE), DISK_FULL_MESSAGE, {
+      details: (err as Error).message ?? null,
+    });
+  }
   if (isDatabaseError(err)) {
     return new DataApiError(
       statusForSqlState(err.code, err.message, authenticated),

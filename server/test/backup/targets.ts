@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -119,6 +119,26 @@ const COMMANDS = {
   'reset-password': fileURLToPath(new URL('../../src/cli/reset-password-main.ts', import.meta.url)),
 };
 
+/** The environment a command runs with: only what the test says decides where the data is. */
+function commandEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const inherited = { ...process.env };
+  delete inherited['DATA_DIR'];
+  delete inherited['DATABASE_URL'];
+  return { ...inherited, ...env };
+}
+
+/** The real command started in a process of its own, for a test that kills it. */
+export function spawnCommand(
+  command: keyof typeof COMMANDS,
+  args: string[],
+  env: Record<string, string>,
+): ChildProcess {
+  return spawn(process.execPath, [COMMANDS[command], ...args], {
+    env: commandEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 /** The real command, as `npm run backup -- …` (or restore, reset-password) runs it, in a process of its own. */
 export function runCommand(
   command: keyof typeof COMMANDS,
@@ -127,15 +147,11 @@ export function runCommand(
   /** What the command reads on standard input (piped, as from a script). */
   input = '',
 ): Promise<CommandResult> {
-  const inherited = { ...process.env };
-  // Only what the test says decides where the data is.
-  delete inherited['DATA_DIR'];
-  delete inherited['DATABASE_URL'];
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
       [COMMANDS[command], ...args],
-      { env: { ...inherited, ...env }, timeout: 60_000 },
+      { env: commandEnv(env), timeout: 60_000 },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
         resolve({ code, stdout, stderr });

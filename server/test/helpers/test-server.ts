@@ -103,7 +103,7 @@ async function listenWithConfig(
 }
 
 /** A port free on the loopback interface at this moment. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

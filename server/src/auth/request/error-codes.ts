@@ -54,5 +54,7 @@ export type AuthErrorCode =
   // Limits
   | 'over_request_rate_limit'
   | 'over_email_send_rate_limit'
+  // The server's disk (not in GoTrue, which leaves it to a 500)
+  | 'insufficient_storage'
   // Our own bugs
   | 'unexpected_failure';

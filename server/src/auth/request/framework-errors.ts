@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { DISK_FULL_MESSAGE, DISK_FULL_STATUS, isDiskFull } from '../../db/disk-full.ts';
 import { loggableError } from '../../http/loggable-error.ts';
 import { AuthApiError, badRequest } from './errors.ts';
 
@@ -51,6 +52,10 @@ export function toAuthApiError(
   // which only the request can have brought.
   if (typeof code === 'string' && code.startsWith('22')) {
     return badRequest('validation_failed', 'The request holds a value that cannot be stored');
+  }
+  if (isDiskFull(err)) {
+    log.error({ err: loggableError(err) }, 'the database is out of disk space');
+    return new AuthApiError(DISK_FULL_STATUS, 'insufficient_storage', DISK_FULL_MESSAGE);
   }
   log.error({ err: loggableError(err) }, 'unexpected failure in auth API');
   return new AuthApiError(
