@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformWithOxc, type Plugin, type ResolvedConfig } from 'vite';
+import { listFiles } from './list-files.ts';
 
 const WORKER_SOURCE = fileURLToPath(
   new URL('../src/service-worker/service-worker.ts', import.meta.url),
@@ -49,9 +50,4 @@ export function serviceWorker(): Plugin {
       await writeFile(join(outDir, WORKER_FILE), header + code);
     },
   };
-}
-
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 }

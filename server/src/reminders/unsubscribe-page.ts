@@ -1,3 +1,5 @@
+import { serverPageHtml } from '../http/server-page.ts';
+
 // The pages of the unsubscribe link. GET only shows a button, because mail
 // scanners and link previews fetch every link: the change is made by the
 // POST, from this page's form or from the mail client's one-click
@@ -30,31 +32,7 @@ const CONTENT: Record<UnsubscribePage, { heading: string; body: string }> = {
 
 export function unsubscribePageHtml(page: UnsubscribePage): string {
   const { heading, body } = CONTENT[page];
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${heading} · Energy Tracker</title>
-<style>
-  body { font-family: system-ui, sans-serif; margin: 0; min-height: 100vh; display: grid;
-         place-items: center; background: #f6f7f9; color: #1d2330; }
-  main { max-width: 24rem; padding: 2rem; text-align: center; }
-  button { font: inherit; font-weight: 600; padding: 0.75rem 2rem; border: 0; border-radius: 0.5rem;
-           background: #2f6fed; color: #fff; cursor: pointer; min-height: 44px; }
-  button:focus-visible { outline: 3px solid #1d2330; outline-offset: 2px; }
-  @media (prefers-color-scheme: dark) { body { background: #14171f; color: #e8eaf0; } }
-</style>
-</head>
-<body>
-<main>
-<h1>${heading}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
+  return serverPageHtml(heading, body);
 }
 
 /** Nothing on the page loads anything; its form may post only back here. */
