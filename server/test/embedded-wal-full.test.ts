@@ -1,9 +1,8 @@
-import { execFile, spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPgliteDatabase } from '../src/db/pglite-database.ts';
+import { mountTmpfs, tmpfsUnavailable, type Tmpfs } from './helpers/tmpfs.ts';
 
 // docs/decisions/033: the disk fills just as the embedded database needs a
 // new write-ahead-log segment. PGlite 0.5 refuses a lone statement with 53100
@@ -19,31 +18,19 @@ const CALLS = new URL('./fixtures/calls-after-wal-full.ts', import.meta.url).pat
 const HUNG_AFTER_MS = 30_000;
 const ACKNOWLEDGED_ROWS = 10;
 
-const whyNot =
-  process.platform !== 'linux'
-    ? 'needs Linux (tmpfs)'
-    : process.getuid?.() !== 0
-      ? 'needs root to mount a tmpfs (CI runs as root)'
-      : spawnSync('mount', ['--version']).status !== 0
-        ? 'needs the mount command'
-        : undefined;
-if (whyNot) console.warn(`test/embedded-wal-full.test.ts skipped: it ${whyNot}`);
+if (tmpfsUnavailable)
+  console.warn(`test/embedded-wal-full.test.ts skipped: it ${tmpfsUnavailable}`);
 
-let mountPoint: string | undefined;
-let mounted = false;
+let disk: Tmpfs | undefined;
 
 beforeEach(async () => {
-  if (whyNot) return;
-  mountPoint = await mkdtemp(join(tmpdir(), 'et-wal-full-'));
-  const mount = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=48m', 'tmpfs', mountPoint]);
-  if (mount.status !== 0) throw new Error(`mount failed: ${mount.stderr.toString()}`);
-  mounted = true;
+  if (tmpfsUnavailable) return;
+  disk = await mountTmpfs('et-wal-full-', '48m');
 });
 
 afterEach(async () => {
-  if (mounted) spawnSync('umount', [mountPoint!]);
-  mounted = false;
-  if (mountPoint) await rm(mountPoint, { recursive: true, force: true });
+  await disk?.remove();
+  disk = undefined;
 });
 
 /** The fixture's lines, and whether it hung (then killed with SIGKILL). */
@@ -51,7 +38,7 @@ function callsAfterWalFull(how: string): Promise<{ lines: string[]; hung: boolea
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [CALLS, mountPoint!, how],
+      [CALLS, disk!.path, how],
       { timeout: HUNG_AFTER_MS, killSignal: 'SIGKILL' },
       (err, stdout, stderr) => {
         const lines = stdout.trim().split('\n');
@@ -64,8 +51,8 @@ function callsAfterWalFull(how: string): Promise<{ lines: string[]; hung: boolea
 
 /** Room again (the tmpfs grown), and the database opened as a restarted server would. */
 async function rowsAfterRestartWithRoom(): Promise<number[]> {
-  expect(spawnSync('mount', ['-o', 'remount,size=96m', mountPoint!]).status).toBe(0);
-  const db = await createPgliteDatabase(join(mountPoint!, 'pgdata'));
+  disk!.resize('96m');
+  const db = await createPgliteDatabase(join(disk!.path, 'pgdata'));
   try {
     await db.query('INSERT INTO saves VALUES (12)');
     const { rows } = await db.query<{ n: number }>('SELECT n FROM saves ORDER BY n');
@@ -77,27 +64,30 @@ async function rowsAfterRestartWithRoom(): Promise<number[]> {
 
 const acknowledgedAndNew = [...Array.from({ length: ACKNOWLEDGED_ROWS }, (_, i) => i + 1), 12];
 
-describe.skipIf(whyNot !== undefined)('the embedded write-ahead log on a full disk', () => {
-  it(
-    'refuses every call after a lone statement found no room, instead of hanging',
-    async () => {
-      const { lines, hung } = await callsAfterWalFull('statement');
-      expect(hung).toBe(false);
-      expect(lines).toEqual(['acknowledged', '53100', '53100', '53100']);
-      expect(await rowsAfterRestartWithRoom()).toEqual(acknowledgedAndNew);
-    },
-    HUNG_AFTER_MS + 60_000,
-  );
+describe.skipIf(tmpfsUnavailable !== undefined)(
+  'the embedded write-ahead log on a full disk',
+  () => {
+    it(
+      'refuses every call after a lone statement found no room, instead of hanging',
+      async () => {
+        const { lines, hung } = await callsAfterWalFull('statement');
+        expect(hung).toBe(false);
+        expect(lines).toEqual(['acknowledged', '53100', '53100', '53100']);
+        expect(await rowsAfterRestartWithRoom()).toEqual(acknowledgedAndNew);
+      },
+      HUNG_AFTER_MS + 60_000,
+    );
 
-  it(
-    'keeps every acknowledged row when a transaction found no room (PGlite may hang)',
-    async () => {
-      const { lines, hung } = await callsAfterWalFull('transaction');
-      console.info(`a write in a transaction on a full WAL: ${hung ? 'PGlite hung' : lines}`);
-      expect(lines[0]).toBe('acknowledged');
-      if (!hung) expect(lines.slice(1)).toEqual(['53100', '53100', '53100']);
-      expect(await rowsAfterRestartWithRoom()).toEqual(acknowledgedAndNew);
-    },
-    HUNG_AFTER_MS + 60_000,
-  );
-});
+    it(
+      'keeps every acknowledged row when a transaction found no room (PGlite may hang)',
+      async () => {
+        const { lines, hung } = await callsAfterWalFull('transaction');
+        console.info(`a write in a transaction on a full WAL: ${hung ? 'PGlite hung' : lines}`);
+        expect(lines[0]).toBe('acknowledged');
+        if (!hung) expect(lines.slice(1)).toEqual(['53100', '53100', '53100']);
+        expect(await rowsAfterRestartWithRoom()).toEqual(acknowledgedAndNew);
+      },
+      HUNG_AFTER_MS + 60_000,
+    );
+  },
+);

@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, statfs, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from './helpers/server-process.ts';
+import { mountTmpfs, tmpfsUnavailable, type Tmpfs } from './helpers/tmpfs.ts';
 import { uniqueEmail } from './helpers/test-server.ts';
 
 // Issue 21: the embedded database on a disk that fills up while people save.
@@ -23,34 +22,19 @@ const PASSWORD = 'full-disk-test-password';
 const NOTES = 'n'.repeat(1_900);
 const FIRST_ENTRY = Date.parse('2025-01-01T00:00:00Z');
 
-const whyNot =
-  process.platform !== 'linux'
-    ? 'needs Linux (tmpfs)'
-    : process.getuid?.() !== 0
-      ? 'needs root to mount a tmpfs (CI runs as root)'
-      : spawnSync('mount', ['--version']).status !== 0
-        ? 'needs the mount command'
-        : undefined;
-if (whyNot) console.warn(`test/full-disk.test.ts skipped: it ${whyNot}`);
+if (tmpfsUnavailable) console.warn(`test/full-disk.test.ts skipped: it ${tmpfsUnavailable}`);
 
-let mountPoint: string | undefined;
-let mounted = false;
+let disk: Tmpfs | undefined;
 let server: ServerProcess | undefined;
 
 beforeAll(async () => {
-  if (whyNot) return;
-  mountPoint = await mkdtemp(join(tmpdir(), 'et-full-disk-'));
-  const mount = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK}`, 'tmpfs', mountPoint]);
-  // Root without the right to mount (a container) is a failure, not a skip:
-  // CI must run this test.
-  if (mount.status !== 0) throw new Error(`mount failed: ${mount.stderr.toString()}`);
-  mounted = true;
+  if (tmpfsUnavailable) return;
+  disk = await mountTmpfs('et-full-disk-', DISK);
 });
 
 afterAll(async () => {
   await server?.kill('SIGKILL');
-  if (mounted) spawnSync('umount', [mountPoint!]);
-  if (mountPoint) await rm(mountPoint, { recursive: true, force: true });
+  await disk?.remove();
 });
 
 /** Answers of entry n as the Track tab sends them (web save-activity.ts). */
@@ -88,9 +72,9 @@ async function savedActivities(client: SupabaseClient): Promise<string[]> {
   return data.map((row: { activity: string }) => row.activity);
 }
 
-describe.skipIf(whyNot !== undefined)('a full disk under the embedded database', () => {
+describe.skipIf(tmpfsUnavailable !== undefined)('a full disk under the embedded database', () => {
   it('answers 507 with a clear message, loses no acknowledged save and recovers when there is room', async () => {
-    const dataDir = join(mountPoint!, 'data');
+    const dataDir = join(disk!.path, 'data');
     server = await startServerProcess({ DATA_DIR: dataDir });
     const client = server.client();
     const email = uniqueEmail('full-disk');
@@ -99,8 +83,8 @@ describe.skipIf(whyNot !== undefined)('a full disk under the embedded database',
     const userId = signUp.data.user!.id;
 
     // Fill the disk but for a little room, then save until it is gone.
-    const { bavail, bsize } = await statfs(mountPoint!);
-    await writeFile(join(mountPoint!, 'filler'), Buffer.alloc(bavail * bsize - ROOM_LEFT));
+    const { bavail, bsize } = await statfs(disk!.path);
+    await writeFile(join(disk!.path, 'filler'), Buffer.alloc(bavail * bsize - ROOM_LEFT));
     const acknowledged: string[] = [];
     let refused: { status: number; code?: string; message?: string } | undefined;
     let n = 0;
@@ -126,8 +110,7 @@ describe.skipIf(whyNot !== undefined)('a full disk under the embedded database',
     if (signInFull.error) expect(signInFull.error.status).toBe(507);
 
     // Room again: the same server takes saves, no restart needed.
-    const grow = spawnSync('mount', ['-o', `remount,size=${GROWN_DISK}`, mountPoint!]);
-    expect(grow.status).toBe(0);
+    disk!.resize(GROWN_DISK);
     const afterRoom = await save(client, userId, n);
     expect(afterRoom.error).toBeNull();
     acknowledged.push(`Saved ${n}`);

@@ -1,10 +1,11 @@
 import { DataApiError, queryError } from './errors.ts';
-import { DataErrorCode, sqlState } from './error-codes.ts';
+import { DataErrorCode } from './error-codes.ts';
 import type { Filter, LogicTree } from './parse-filter.ts';
 import type { OrderTerm, SelectItem } from './parse-query.ts';
 import type { Payload } from './payload.ts';
 import { PATTERN_SUBJECT_LENGTH } from './query-limits.ts';
 import type { RowRange } from './range.ts';
+import { existingColumn } from './relation-columns.ts';
 import type { Media } from './request-headers.ts';
 import { EXPOSED_SCHEMA, type Column, type Relation } from './schema-cache.ts';
 import type { ConflictResolution } from './upsert.ts';
@@ -58,19 +59,6 @@ function relationSql(relation: Relation): string {
   return `${quoteIdent(EXPOSED_SCHEMA)}.${quoteIdent(relation.name)}`;
 }
 
-/** A column named in select, a filter or order: unknown ones fail as PostgreSQL's 42703 would. */
-function readColumn(relation: Relation, name: string): Column {
-  const column = relation.columns.get(name);
-  if (!column) {
-    throw new DataApiError(
-      400,
-      sqlState('42703'),
-      `column ${relation.name}.${name} does not exist`,
-    );
-  }
-  return column;
-}
-
 /** A column named by a request body or columns=: PostgREST's PGRST204. */
 function payloadColumn(relation: Relation, name: string): Column {
   const column = relation.columns.get(name);
@@ -110,7 +98,7 @@ function patternSubject(ref: string, column: Column): string {
 }
 
 function filterSql(relation: Relation, filter: Filter, params: Params): string {
-  const column = readColumn(relation, filter.column);
+  const column = existingColumn(relation, filter.column);
   const ref = `${relationSql(relation)}.${quoteIdent(column.name)}`;
   const op = filter.operation;
   let sql: string;
@@ -144,7 +132,7 @@ function whereSql(relation: Relation, where: LogicTree[], params: Params): strin
 function orderSql(relation: Relation, order: OrderTerm[]): string {
   if (order.length === 0) return '';
   const terms = order.map((term) => {
-    const ref = `${relationSql(relation)}.${quoteIdent(readColumn(relation, term.column).name)}`;
+    const ref = `${relationSql(relation)}.${quoteIdent(existingColumn(relation, term.column).name)}`;
     const direction = term.direction ? ` ${term.direction.toUpperCase()}` : '';
     const nulls = term.nulls ? ` NULLS ${term.nulls.toUpperCase()}` : '';
     return `${ref}${direction}${nulls}`;
@@ -168,7 +156,7 @@ function selectSql(relation: Relation, select: SelectItem[]): string {
     .map((item) =>
       item.kind === 'star'
         ? `${relationSql(relation)}.*`
-        : `${relationSql(relation)}.${quoteIdent(readColumn(relation, item.name).name)}`,
+        : `${relationSql(relation)}.${quoteIdent(existingColumn(relation, item.name).name)}`,
     )
     .join(', ');
 }

@@ -1,5 +1,4 @@
-import { DataApiError } from './errors.ts';
-import { sqlState } from './error-codes.ts';
+import { existingColumn } from './relation-columns.ts';
 import type { Preferences } from './request-headers.ts';
 import type { Column, Relation } from './schema-cache.ts';
 
@@ -16,19 +15,6 @@ export interface ConflictResolution {
   columns: Column[];
 }
 
-/** A column named in on_conflict= must exist: PostgreSQL's 42703, as for select and filters. */
-function conflictColumn(relation: Relation, name: string): Column {
-  const column = relation.columns.get(name);
-  if (!column) {
-    throw new DataApiError(
-      400,
-      sqlState('42703'),
-      `column ${relation.name}.${name} does not exist`,
-    );
-  }
-  return column;
-}
-
 /**
  * null: a plain insert. As in PostgREST, on_conflict= alone changes nothing
  * (the Prefer resolution asks for the upsert), and without on_conflict= the
@@ -42,6 +28,6 @@ export function conflictResolution(
   if (prefs.resolution === null) return null;
   const names = onConflict ?? relation.primaryKey;
   if (names.length === 0) return null;
-  const columns = [...new Set(names)].map((name) => conflictColumn(relation, name));
+  const columns = [...new Set(names)].map((name) => existingColumn(relation, name));
   return { resolution: prefs.resolution, columns };
 }
