@@ -80,10 +80,14 @@ export async function startServer(
   // the shell's own process, so the pid is the server's and its memory can
   // be read. npm itself is left out: it only waits for the server.
   const [file, args] = launch(command, traceSyncsTo);
+  // The bench's own DATABASE_URL names its admin server, not the server's
+  // database: an embedded run given it would quietly use PostgreSQL.
+  const inherited = { ...process.env };
+  delete inherited['DATABASE_URL'];
   const child: ChildProcess = spawn(file, args, {
     cwd: root,
     env: {
-      ...process.env,
+      ...inherited,
       // The default log level, as in production: a log line per request is part of the cost.
       LOG_LEVEL: 'info',
       ...env,
