@@ -168,7 +168,9 @@ if (options.runs('postgres') && cellsRun) await benchPostgres();
 if (options.runs('pglite') && (cellsRun || options.runs('start') || options.runs('web'))) {
   await benchPglite();
 }
-if (options.soakMinutes > 0) notes.push(...(await soak(options.soakMinutes)));
+if (options.soakMinutes > 0 && options.runs('pglite')) {
+  notes.push(...(await soak(options.soakMinutes)));
+}
 if (rows.length > 0) printTable(rows);
 printGrowthTable(growthRows);
 for (const note of notes) console.log(note);

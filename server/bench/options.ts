@@ -1,7 +1,17 @@
 // What one `npm run bench` measures, from the environment, so that a quick
 // run (BENCH_SECONDS=2 BENCH_ONLY=postgres,save) needs no code change.
 
-const ALL = ['postgres', 'pglite', 'save', 'history', 'growth', 'memory', 'start', 'web'] as const;
+const ALL = [
+  'postgres',
+  'pglite',
+  'save',
+  'history',
+  'growth',
+  'memory',
+  'start',
+  'web',
+  'soak',
+] as const;
 export type Part = (typeof ALL)[number];
 
 function list(name: string): string[] {
@@ -35,7 +45,8 @@ function selected(part: Part, group: readonly Part[]): boolean {
 
 const DATABASES = ['postgres', 'pglite'] as const;
 const WORKLOADS = ['save', 'history'] as const;
-const EXTRAS = ['growth', 'memory', 'start', 'web'] as const;
+// soak runs whenever BENCH_SOAK_MINUTES is set; naming it runs it alone.
+const EXTRAS = ['growth', 'memory', 'start', 'web', 'soak'] as const;
 
 export const options = {
   seconds: Number(process.env['BENCH_SECONDS'] ?? 5),
