@@ -56,6 +56,11 @@ export const options = {
   activities: Number(process.env['BENCH_ACTIVITIES'] ?? 20_000),
   /** Saves of the memory load (issue 21: 20,000 by 20 clients, then history). */
   memorySaves: Number(process.env['BENCH_MEMORY_SAVES'] ?? 20_000),
+  /**
+   * A start command to measure memory with beside npm start's, in the same
+   * run (say, npm start's command before a change of its flags).
+   */
+  memoryBefore: process.env['BENCH_MEMORY_BEFORE'],
   /** Minutes of the soak (mixed load, RSS sampled); 0 runs none. */
   soakMinutes: Number(process.env['BENCH_SOAK_MINUTES'] ?? 0),
   /** Admin URL of a PostgreSQL server on which a fresh database is made and dropped. */

@@ -46,6 +46,8 @@ export interface StartOptions {
    * (with the file's path and the time) to this file, for wal-syncs.ts.
    */
   traceSyncsTo?: string;
+  /** Another start command than package.json's (BENCH_MEMORY_BEFORE, to compare). */
+  command?: string;
 }
 
 /** The server's pid: the shell's own, or strace's only child when traced. */
@@ -70,11 +72,11 @@ function launch(command: string, traceSyncsTo: string | undefined): [string, str
 
 export async function startServer(
   env: Record<string, string>,
-  { traceSyncsTo }: StartOptions = {},
+  { traceSyncsTo, command: otherCommand }: StartOptions = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const command = await startCommand();
+  const command = otherCommand ?? (await startCommand());
   const started = performance.now();
   // The shell runs the command as npm runs it; its `exec` makes the server
   // the shell's own process, so the pid is the server's and its memory can
