@@ -7,6 +7,10 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
+    /** Requests to send in all; overrides duration. */
+    amount?: number;
+    /** Requests per second from all connections together. */
+    overallRate?: number;
   }
   interface Histogram {
     average: number;

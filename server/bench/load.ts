@@ -11,11 +11,26 @@ export interface LoadResult {
   total: number;
 }
 
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** How long a load lasts and how hard it pushes: a fixed count or a steady rate. */
+export interface LoadShape {
+  /** Send this many requests in all, however long they take. */
+  amount?: number;
+  /** Requests per second from all clients together (moderate load). */
+  perSecond?: number;
+}
+
 export async function httpLoad(
   url: string,
-  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+  init: HttpRequest,
   clients: number,
   seconds: number,
+  { amount, perSecond }: LoadShape = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,
@@ -24,6 +39,8 @@ export async function httpLoad(
     ...(init.body === undefined ? {} : { body: init.body }),
     connections: clients,
     duration: seconds,
+    ...(amount === undefined ? {} : { amount }),
+    ...(perSecond === undefined ? {} : { overallRate: perSecond }),
   });
   return {
     perSecond: result.requests.average,

@@ -1,8 +1,11 @@
 // `npm run bench`: ours over HTTP beside the same SQL sent straight to the
 // database, on PostgreSQL and on embedded PGlite, for a person with years of
 // journal; then start time, memory and the login screen's JavaScript.
+// Before that, issue 21's figures: saves on an empty journal beside a grown
+// one with stale statistics, WAL syncs per save, and memory after the
+// issue's load; a soak when asked.
 // Options (environment): BENCH_SECONDS, BENCH_CLIENTS, BENCH_ONLY, BENCH_ACTIVITIES,
-// DATABASE_URL; see README "Benchmark".
+// BENCH_MEMORY_SAVES, BENCH_SOAK_MINUTES, DATABASE_URL; see README "Benchmark".
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -14,15 +17,20 @@ import pg from 'pg';
 import { createPgDatabase } from '../src/db/pg-database.ts';
 import { createPgliteDatabase } from '../src/db/pglite-database.ts';
 import { signUp, type Account } from './account.ts';
+import { pgliteGrowth, postgresGrowth, type GrowthRow } from './growth.ts';
+import { printGrowthTable } from './growth-table.ts';
 import { loginScriptKiB } from './login-bundle.ts';
+import { memoryAfterLoad } from './memory.ts';
 import { options } from './options.ts';
 import { floorAt, oursAt, workloads, type Row } from './scenarios.ts';
 import { activityCount, brokenActivities, seed } from './seed.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import { startServer, type RunningServer, type StartOptions } from './server-process.ts';
+import { soak } from './soak.ts';
 import { printTable } from './table.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const rows: Row[] = [];
+const growthRows: GrowthRow[] = [];
 const notes: string[] = [];
 const log = (line: string) => console.log(`· ${line}`);
 
@@ -108,7 +116,9 @@ async function benchPglite() {
       }
       log('pglite: ours over HTTP, then the same script on PGlite in this process');
       await cells(server, account, 'pglite', (script) => direct.exec(script));
-      notes.push(`pglite: server RSS after the load: ${(await server.rssMiB()).toFixed(0)} MiB`);
+      notes.push(
+        `pglite: server RSS after the table's load: ${(await server.rssMiB()).toFixed(0)} MiB`,
+      );
       if (options.runs('web')) {
         const login = await loginScriptKiB(server.url);
         notes.push(
@@ -139,7 +149,41 @@ log(
   `${options.seconds} s per run at ${options.clients.join(', ')} clients, ` +
     `${options.activities} activities; ${process.env['BENCH_ONLY'] ?? 'everything'}`,
 );
-if (options.runs('postgres')) await benchPostgres();
-if (options.runs('pglite')) await benchPglite();
-printTable(rows);
+if (options.runs('growth')) {
+  if (options.runs('postgres')) growthRows.push(...(await postgresGrowth(options.postgresUrl)));
+  if (options.runs('pglite')) growthRows.push(...(await pgliteGrowth()));
+}
+if (options.runs('memory') && options.runs('pglite')) {
+  const variants: [string, StartOptions][] = [
+    ...(options.memoryBefore === undefined
+      ? []
+      : [
+          [`before: ${options.memoryBefore}`, { command: options.memoryBefore }] as [
+            string,
+            StartOptions,
+          ],
+        ]),
+    ['npm start', {}],
+  ];
+  for (const [label, start] of variants) {
+    log(`pglite: memory after ${options.memorySaves} saves by 20 clients, then history (${label})`);
+    const memory = await memoryAfterLoad(label, start);
+    notes.push(
+      `pglite: server RSS after ${options.memorySaves} saves by 20 clients and history at 1 and 20 ` +
+        `clients (${memory.label}): ${memory.rssMiB.toFixed(0)} MiB, at most ` +
+        `${memory.peakMiB.toFixed(0)} MiB meanwhile (goal ≤ 400); ` +
+        `${memory.savesPerSecond.toFixed(0)} saves/s, ${memory.failed} failed`,
+    );
+  }
+}
+const cellsRun = workloads().length > 0;
+if (options.runs('postgres') && cellsRun) await benchPostgres();
+if (options.runs('pglite') && (cellsRun || options.runs('start') || options.runs('web'))) {
+  await benchPglite();
+}
+if (options.soakMinutes > 0 && options.runs('pglite')) {
+  notes.push(...(await soak(options.soakMinutes)));
+}
+if (rows.length > 0) printTable(rows);
+printGrowthTable(growthRows);
 for (const note of notes) console.log(note);

@@ -1,7 +1,17 @@
 // What one `npm run bench` measures, from the environment, so that a quick
 // run (BENCH_SECONDS=2 BENCH_ONLY=postgres,save) needs no code change.
 
-const ALL = ['postgres', 'pglite', 'save', 'history', 'start', 'web'] as const;
+const ALL = [
+  'postgres',
+  'pglite',
+  'save',
+  'history',
+  'growth',
+  'memory',
+  'start',
+  'web',
+  'soak',
+] as const;
 export type Part = (typeof ALL)[number];
 
 function list(name: string): string[] {
@@ -18,18 +28,25 @@ for (const part of only) {
   }
 }
 
-/** Parts come in groups (databases, workloads, extras); naming none of a group selects all of it. */
+/**
+ * Parts come in groups (databases, workloads, extras). Naming none of the
+ * databases selects both; naming no workload selects both unless extras are
+ * named (BENCH_ONLY=growth runs just that); extras run only when named or
+ * when nothing is.
+ */
 function selected(part: Part, group: readonly Part[]): boolean {
   const named = only.filter((p) => (group as readonly string[]).includes(p));
-  if (only.length > 0 && named.length === 0 && group !== DATABASES && group !== WORKLOADS) {
-    return false;
-  }
-  return named.length === 0 || named.includes(part);
+  if (only.length === 0) return true;
+  if (named.length > 0) return named.includes(part);
+  if (group === DATABASES) return true;
+  if (group === WORKLOADS) return !only.some((p) => (EXTRAS as readonly string[]).includes(p));
+  return false;
 }
 
 const DATABASES = ['postgres', 'pglite'] as const;
 const WORKLOADS = ['save', 'history'] as const;
-const EXTRAS = ['start', 'web'] as const;
+// soak runs whenever BENCH_SOAK_MINUTES is set; naming it runs it alone.
+const EXTRAS = ['growth', 'memory', 'start', 'web', 'soak'] as const;
 
 export const options = {
   seconds: Number(process.env['BENCH_SECONDS'] ?? 5),
@@ -37,6 +54,15 @@ export const options = {
     .map(Number)
     .filter((n) => n > 0),
   activities: Number(process.env['BENCH_ACTIVITIES'] ?? 20_000),
+  /** Saves of the memory load (issue 21: 20,000 by 20 clients, then history). */
+  memorySaves: Number(process.env['BENCH_MEMORY_SAVES'] ?? 20_000),
+  /**
+   * A start command to measure memory with beside npm start's, in the same
+   * run (say, npm start's command before a change of its flags).
+   */
+  memoryBefore: process.env['BENCH_MEMORY_BEFORE'],
+  /** Minutes of the soak (mixed load, RSS sampled); 0 runs none. */
+  soakMinutes: Number(process.env['BENCH_SOAK_MINUTES'] ?? 0),
   /** Admin URL of a PostgreSQL server on which a fresh database is made and dropped. */
   postgresUrl: process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   runs: (part: Part) =>

@@ -3,7 +3,7 @@
 import type { Account } from './account.ts';
 import { historyPaths, saveBody } from './account.ts';
 import { historyScript, saveScript } from './floor.ts';
-import { directLoad, httpLoad, type LoadResult } from './load.ts';
+import { directLoad, httpLoad, type HttpRequest, type LoadResult, type LoadShape } from './load.ts';
 import { options } from './options.ts';
 
 export type Workload = 'save' | 'history' | 'filtered';
@@ -23,26 +23,36 @@ export function workloads(): Workload[] {
   ];
 }
 
-export function oursAt(url: string, account: Account, workload: Workload, clients: number) {
+/** The request one workload sends, as the web app sends it. */
+export function requestOf(
+  url: string,
+  account: Account,
+  workload: Workload,
+): { url: string; init: HttpRequest } {
   const headers = { apikey: account.anonKey, authorization: `Bearer ${account.accessToken}` };
   if (workload === 'save') {
-    return httpLoad(
-      `${url}/rest/v1/user_answers`,
-      {
+    return {
+      url: `${url}/rest/v1/user_answers`,
+      init: {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
         body: saveBody(account),
       },
-      clients,
-      options.seconds,
-    );
+    };
   }
-  return httpLoad(
-    `${url}${historyPaths(account)[workload]}`,
-    { method: 'GET', headers },
-    clients,
-    options.seconds,
-  );
+  return { url: `${url}${historyPaths(account)[workload]}`, init: { method: 'GET', headers } };
+}
+
+export function oursAt(
+  url: string,
+  account: Account,
+  workload: Workload,
+  clients: number,
+  shape: LoadShape = {},
+  seconds = options.seconds,
+) {
+  const request = requestOf(url, account, workload);
+  return httpLoad(request.url, request.init, clients, seconds, shape);
 }
 
 export function floorAt(

@@ -1,9 +1,17 @@
 import type { Queryable } from '../src/db/database.ts';
 import { seedHistory } from '../test/helpers/seed-history.ts';
 
-/** Years of journal for the bench's person, set-based as the tests seed it. */
-export async function seed(db: Queryable, userId: string, activities: number): Promise<void> {
-  await seedHistory(db, userId, activities);
+/**
+ * Years of journal for the bench's person, set-based as the tests seed it;
+ * `analyze: false` keeps the statistics of before (stale).
+ */
+export async function seed(
+  db: Queryable,
+  userId: string,
+  activities: number,
+  { analyze = true } = {},
+): Promise<void> {
+  await seedHistory(db, userId, activities, { analyze });
 }
 
 /** Activities that do not have all five answers: a save that landed in part. */

@@ -40,18 +40,56 @@ async function startCommand(): Promise<string> {
   return command;
 }
 
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export interface StartOptions {
+  /**
+   * Run the server under strace, writing each fsync and fdatasync it makes
+   * (with the file's path and the time) to this file, for wal-syncs.ts.
+   */
+  traceSyncsTo?: string;
+  /** Another start command than package.json's (BENCH_MEMORY_BEFORE, to compare). */
+  command?: string;
+}
+
+/** The server's pid: the shell's own, or strace's only child when traced. */
+async function serverPid(child: ChildProcess, traced: boolean): Promise<number> {
+  const pid = child.pid ?? NaN;
+  if (!traced) return pid;
+  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8');
+  const first = Number(children.trim().split(/\s+/)[0]);
+  if (!Number.isInteger(first)) throw new Error('strace has no child: the server did not start');
+  return first;
+}
+
+/** The program and arguments that run the start command, under strace when asked. */
+function launch(command: string, traceSyncsTo: string | undefined): [string, string[]] {
+  const shell = ['/bin/sh', '-c', command];
+  if (traceSyncsTo === undefined) return ['/bin/sh', shell.slice(1)];
+  // --seccomp-bpf stops the server only at the two traced calls, so the rest
+  // runs at full speed; -y names each call's file, -ttt timestamps it.
+  const trace = ['-f', '--seccomp-bpf', '-qq', '-e', 'signal=none', '-ttt', '-y'];
+  return ['strace', [...trace, '-e', 'trace=fsync,fdatasync', '-o', traceSyncsTo, '--', ...shell]];
+}
+
+export async function startServer(
+  env: Record<string, string>,
+  { traceSyncsTo, command: otherCommand }: StartOptions = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const command = await startCommand();
+  const command = otherCommand ?? (await startCommand());
   const started = performance.now();
   // The shell runs the command as npm runs it; its `exec` makes the server
   // the shell's own process, so the pid is the server's and its memory can
   // be read. npm itself is left out: it only waits for the server.
-  const child: ChildProcess = spawn('/bin/sh', ['-c', command], {
+  const [file, args] = launch(command, traceSyncsTo);
+  // The bench's own DATABASE_URL names its admin server, not the server's
+  // database: an embedded run given it would quietly use PostgreSQL.
+  const inherited = { ...process.env };
+  delete inherited['DATABASE_URL'];
+  const child: ChildProcess = spawn(file, args, {
     cwd: root,
     env: {
-      ...process.env,
+      ...inherited,
       // The default log level, as in production: a log line per request is part of the cost.
       LOG_LEVEL: 'info',
       ...env,
@@ -73,16 +111,18 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     await new Promise((r) => setTimeout(r, 5));
   }
   const startMs = performance.now() - started;
+  const pid = await serverPid(child, traceSyncsTo !== undefined);
   return {
     url,
     startMs,
     async rssMiB() {
-      const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+      const status = await readFile(`/proc/${pid}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
       return kb / 1024;
     },
     async stop() {
-      child.kill('SIGTERM');
+      // To the server itself: strace then writes out its trace and exits.
+      process.kill(pid, 'SIGTERM');
       await exited;
     },
   };

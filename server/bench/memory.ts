@@ -1,0 +1,63 @@
+// The embedded server's memory after the load issue 21 names: 20,000 saves by
+// 20 clients, then the history pages at 1 and 20 clients. Measured on a
+// server of its own (a fresh data directory), so that nothing else it served
+// earlier counts.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signUp } from './account.ts';
+import { options } from './options.ts';
+import { oursAt } from './scenarios.ts';
+import { startServer, type StartOptions } from './server-process.ts';
+
+export interface MemoryFigures {
+  label: string;
+  /** Resident memory once the load is over. */
+  rssMiB: number;
+  /** The most it held while loaded (sampled twice a second). */
+  peakMiB: number;
+  savesPerSecond: number;
+  failed: number;
+}
+
+const SAVE_CLIENTS = 20;
+const HISTORY_CLIENTS = [1, 20];
+
+export async function memoryAfterLoad(
+  label: string,
+  start: StartOptions = {},
+): Promise<MemoryFigures> {
+  const dir = await mkdtemp(join(tmpdir(), 'et-bench-memory-'));
+  const server = await startServer({ DATA_DIR: dir }, start);
+  let peakMiB = 0;
+  const sampler = setInterval(() => {
+    server.rssMiB().then(
+      (mib) => (peakMiB = Math.max(peakMiB, mib)),
+      () => {},
+    );
+  }, 500);
+  try {
+    const account = await signUp(server.url);
+    const saves = await oursAt(server.url, account, 'save', SAVE_CLIENTS, {
+      amount: options.memorySaves,
+    });
+    let failed = saves.failed;
+    for (const workload of ['history', 'filtered'] as const) {
+      for (const clients of HISTORY_CLIENTS) {
+        failed += (await oursAt(server.url, account, workload, clients)).failed;
+      }
+    }
+    const rssMiB = await server.rssMiB();
+    return {
+      label,
+      rssMiB,
+      peakMiB: Math.max(peakMiB, rssMiB),
+      savesPerSecond: saves.perSecond,
+      failed,
+    };
+  } finally {
+    clearInterval(sampler);
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
