@@ -2,9 +2,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { createPgliteDatabase } from '../src/db/pglite-database.ts';
+import { startServerProcess, type ServerProcess } from './helpers/server-process.ts';
 
 // The real thing: the kernel is watched with strace while this process saves
 // into an embedded database on disk, and every acknowledged commit must have
@@ -23,8 +25,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Syncs of write-ahead-log files by this process while `work` runs. */
-async function walSyncsDuring(work: () => Promise<void>): Promise<number> {
+/** Syncs of write-ahead-log files by process `pid` (all its threads) while `work` runs. */
+async function walSyncsDuring(work: () => Promise<void>, pid = process.pid): Promise<number> {
   const log = join(dir, `strace-${Date.now()}.log`);
   const strace = spawn('strace', [
     '-f',
@@ -34,7 +36,7 @@ async function walSyncsDuring(work: () => Promise<void>): Promise<number> {
     '-o',
     log,
     '-p',
-    `${process.pid}`,
+    `${pid}`,
   ]);
   await attached(strace);
   try {
@@ -85,5 +87,59 @@ describe.skipIf(!haveStrace)('embedded database on disk', () => {
       for (let n = 0; n < 20; n++) await db.query('SELECT count(*) FROM saves');
     });
     expect(syncs).toBe(0);
+  });
+});
+
+// The same through the data API, as the app saves: a request's turn in the
+// embedded database ends at its commit, and its answer then waits for the
+// sync, so the requests waiting their turn meanwhile share the next one.
+describe.skipIf(!haveStrace)('saves through the data API on an embedded database on disk', () => {
+  let server: ServerProcess;
+  let client: SupabaseClient;
+  let userId: string;
+  let questionId: number;
+
+  beforeAll(async () => {
+    server = await startServerProcess({ DATA_DIR: join(dir, 'served') });
+    client = server.client();
+    const { data, error } = await client.auth.signUp({
+      email: 'durable@example.com',
+      password: 'durable-test-password',
+    });
+    expect(error).toBeNull();
+    userId = data.user!.id;
+    const questions = await client.from('questions').select('id').eq('question', 'Energy Level');
+    questionId = (questions.data as { id: number }[])[0]!.id;
+  }, 120_000);
+  afterAll(async () => {
+    await server?.kill('SIGTERM');
+  });
+
+  let nextMinute = 0;
+  const save = async () => {
+    const created_at = new Date(Date.UTC(2025, 0, 1) + nextMinute++ * 60_000).toISOString();
+    const { error } = await client
+      .from('user_answers')
+      .insert({ user_id: userId, question_id: questionId, answer: '50', created_at });
+    expect(error).toBeNull();
+  };
+
+  it('syncs before answering each save sent alone', async () => {
+    const saves = 20;
+    const syncs = await walSyncsDuring(async () => {
+      for (let n = 0; n < saves; n++) await save();
+    }, server.pid);
+    expect(syncs).toBeGreaterThanOrEqual(saves);
+  });
+
+  it('shares syncs among saves sent together', async () => {
+    const saves = 40;
+    const syncs = await walSyncsDuring(
+      () => Promise.all(Array.from({ length: saves }, save)).then(() => {}),
+      server.pid,
+    );
+    console.log(`${saves} saves sent together through the data API: ${syncs} WAL syncs`);
+    expect(syncs).toBeGreaterThanOrEqual(1);
+    expect(syncs).toBeLessThan(saves * 0.75);
   });
 });

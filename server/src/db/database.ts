@@ -32,6 +32,16 @@ export interface Database extends Queryable {
    * statistics.ts); PostgreSQL's autovacuum needs no telling.
    */
   rowsChanged?: (count: number) => void;
+  /**
+   * Runs `work` with writes that return once committed, before the commit is
+   * on disk; the caller must await `untilOnDisk()` before it answers. The data
+   * API frees its turn at the commit so that the next request's commit can
+   * share the embedded database's WAL sync (group commit, docs/decisions/030).
+   * PostgreSQL is on disk at COMMIT: both are no-ops there.
+   */
+  deferDiskSync<T>(work: () => Promise<T>): Promise<T>;
+  /** Resolves once every commit made so far is on disk. */
+  untilOnDisk(): Promise<void>;
   /** Statements that can run at once: 1 for PGlite, the pool's size for PostgreSQL. */
   readonly concurrency: number;
   /** Statements run on this process's event loop (PGlite), holding it while they run. */

@@ -79,6 +79,9 @@ export function createPgDatabase(connectionString: string): Database {
         client.release(broken);
       }
     },
+    // PostgreSQL has synced its WAL when COMMIT returns (synchronous_commit).
+    deferDiskSync: (work) => work(),
+    untilOnDisk: async () => {},
     concurrency: POOL_SIZE,
     runsOnEventLoop: false,
     async close() {

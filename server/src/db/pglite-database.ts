@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -39,6 +40,9 @@ export function compilePglite(): Promise<WebAssembly.Module> {
   return compiled;
 }
 
+/** Set while a caller runs work whose answer waits for the disk itself (deferDiskSync). */
+const syncDeferred = new AsyncLocalStorage<true>();
+
 /** Embedded PostgreSQL; dataDir undefined keeps it in memory (tests). */
 export async function createPgliteDatabase(dataDir: string | undefined): Promise<Database> {
   const db = await PGlite.create(dataDir, {
@@ -59,19 +63,24 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
   // the next call: every call is refused with that disk-full error instead
   // (answered 507), until the server is restarted with room (disk-full.ts).
   let walFull: unknown;
-  // Every answer waits until what it committed is on disk; reads commit
-  // nothing and pass at once.
-  const durably = async <T>(work: () => Promise<T>): Promise<T> => {
+  const refusingAfterWalFull = async <T>(work: () => Promise<T>): Promise<T> => {
     if (walFull) throw walFull;
     try {
-      const value = await work();
-      await wal.flush();
-      return value;
+      return await work();
     } catch (err) {
       if (isWalGrowthRefused(err)) walFull ??= err;
       throw err;
     }
   };
+  const untilOnDisk = () => refusingAfterWalFull(() => wal.flush());
+  // Every answer waits until what it committed is on disk; reads commit
+  // nothing and pass at once. Inside deferDiskSync the caller waits instead.
+  const durably = <T>(work: () => Promise<T>): Promise<T> =>
+    refusingAfterWalFull(async () => {
+      const value = await work();
+      if (!syncDeferred.getStore()) await wal.flush();
+      return value;
+    });
   const direct = wrap(db);
   return {
     query: (sql, params) => durably(() => direct.query(sql, params)),
@@ -91,6 +100,8 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
           return results;
         }),
       ),
+    deferDiskSync: (work) => syncDeferred.run(true, work),
+    untilOnDisk,
     concurrency: 1,
     runsOnEventLoop: true,
     async close() {

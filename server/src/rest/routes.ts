@@ -108,9 +108,12 @@ export async function restRoutes(app: FastifyInstance, ctx: AppContext): Promise
       checkProfile(request.method, request.headers);
       auth = await authenticateDataRequest(request.headers, apiKeyOf(request), ctx.jwt);
       const caller = auth;
+      // The turn ends at the commit: the next request's statements run while
+      // this one's commit is synced, and share the sync (docs/decisions/030).
       const response = await fairShare.run(shareKey(caller.claims, request.ip), () =>
-        respond(target, search, request, caller),
+        ctx.db.deferDiskSync(() => respond(target, search, request, caller)),
       );
+      await ctx.db.untilOnDisk();
       return reply.code(response.status).headers(response.headers).send(response.body);
     } catch (err) {
       return fail(request, reply, err, auth?.role === 'authenticated');
