@@ -1,4 +1,5 @@
 import type { OutgoingMail } from '../mail/mailer.ts';
+import { escapeHtml } from '../mail/escape-html.ts';
 
 // The text of an e-mail reminder: one question and a link to Track, never
 // anything from the journal (issue 23). The List-Unsubscribe fields let a
@@ -18,14 +19,6 @@ export function unsubscribeUrl(siteUrl: string, token: string): string {
   const url = new URL('/reminders/v1/unsubscribe', siteUrl);
   url.searchParams.set('token', token);
   return url.toString();
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
 }
 
 export function reminderMail(to: string, links: ReminderLinks): OutgoingMail {

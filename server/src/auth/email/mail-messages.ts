@@ -1,17 +1,10 @@
 import type { OutgoingMail } from '../../mail/mailer.ts';
+import { escapeHtml } from '../../mail/escape-html.ts';
 
 // The texts of the messages the auth API sends. Plain text is the message;
 // the HTML part only makes the link clickable in clients that prefer HTML.
 
 const PRODUCT = 'Energy Tracker';
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
 
 function message(
   to: string,
