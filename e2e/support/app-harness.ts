@@ -16,9 +16,10 @@ export interface AppHarness {
   readonly url: string;
   /**
    * A new browser context with one page on the phone viewport, watched for
-   * errors; `touch` gives it a touch screen, so tests can tap.
+   * errors; `touch` gives it a touch screen, so tests can tap; `timezoneId`
+   * puts the browser in another zone than UTC.
    */
-  newUser(options?: { touch?: boolean }): Promise<UserBrowser>;
+  newUser(options?: { touch?: boolean; timezoneId?: string }): Promise<UserBrowser>;
 }
 
 export const PHONE = { width: 390, height: 844 } as const;
@@ -68,14 +69,14 @@ export function useApp(options: AppOptions = {}): AppHarness {
       if (!server) throw new Error('the server is not started yet (use the harness in a test)');
       return server.url;
     },
-    async newUser({ touch = false } = {}) {
+    async newUser({ touch = false, timezoneId = 'UTC' } = {}) {
       if (!browser || !server) throw new Error('the browser is not started yet');
       // A fixed locale and time zone make the list's date text predictable.
       const context = await browser.newContext({
         baseURL: server.url,
         viewport: PHONE,
         locale: 'en-US',
-        timezoneId: 'UTC',
+        timezoneId,
         hasTouch: touch,
       });
       // A step that cannot happen fails in 10 s, not Playwright's 30 s default.

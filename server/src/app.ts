@@ -22,6 +22,8 @@ import { createMailer } from './mail/mailer.ts';
 import { authRoutes } from './auth/routes.ts';
 import { badRequest, sendError as sendAuthError } from './auth/request/errors.ts';
 import { restRoutes } from './rest/routes.ts';
+import { channelsFor } from './reminders/reminder-channels.ts';
+import { testReminderRoutes } from './reminders/test-reminder-route.ts';
 import { unsubscribeRoutes } from './reminders/unsubscribe-routes.ts';
 import { unsubscribeKey } from './reminders/unsubscribe-token.ts';
 import { queryError, sendError as sendDataError } from './rest/errors.ts';
@@ -147,6 +149,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(
     async (reminders) => {
       await unsubscribeRoutes(reminders, { db: deps.db, key: unsubscribeKey(deps.jwtSecret) });
+    },
+    { prefix: '/reminders/v1' },
+  );
+  // "Send a test reminder": signed in as for the data API.
+  await app.register(
+    async (reminders) => {
+      const channels = channelsFor({
+        mail: ctx.mail,
+        unsubscribeKey: unsubscribeKey(deps.jwtSecret),
+      });
+      await testReminderRoutes(reminders, { ctx, channels, requireApiKey });
     },
     { prefix: '/reminders/v1' },
   );

@@ -39,6 +39,7 @@ const PATHS = [
   '/reminders/v1/unsubscribe',
   '/reminders/v1/unsubscribe?token=00000000-0000-0000-0000-000000000000.AAAA',
   '/reminders/v1/%ZZ',
+  '/reminders/v1/test',
   '/health',
   '/config.json',
 ];

@@ -23,6 +23,7 @@ describe('runtime endpoints', () => {
       googleEnabled: false,
       passwordRecovery: false,
       supportEmail: expect.stringContaining('@'),
+      reminders: { email: false },
     });
     const [, payload] = body.supabaseAnonKey.split('.');
     expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toMatchObject({

@@ -48,6 +48,7 @@ export const NOT_BACKED_UP: Record<string, string> = {
   'journal_private.account_usage': 'counted from user_answers by triggers (the quota)',
   'journal_private.reminder_sends':
     'which reminders of the last two days were sent; older ones are never sent again anyway',
+  'journal_private.reminder_tests': 'when the last test reminder went out (one a minute)',
   'et_meta.schema_migrations': 'written by the migrations themselves',
 };
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { reminderChannelsOffered } from '../reminders/reminder-channels.ts';
 
 /** The SPA reads this at start, so one build serves every deployment. */
 export function registerRuntimeConfigRoute(app: FastifyInstance, ctx: AppContext) {
@@ -12,6 +13,8 @@ export function registerRuntimeConfigRoute(app: FastifyInstance, ctx: AppContext
       // Without mail no reset link can reach anyone: the app hides 'Forgot password?'.
       passwordRecovery: ctx.mail !== undefined,
       supportEmail: ctx.config.supportEmail,
+      // Which reminder switches the Reminders screen offers; absent on hosted Supabase.
+      reminders: reminderChannelsOffered(ctx.mail),
     };
   });
 }

@@ -13,6 +13,7 @@ import { usePrefetchHistory } from '../features/history/api/get-activities.ts';
 import { InsightsSkeleton } from '../features/insights/components/InsightsSkeleton.tsx';
 import { usePrefetchInsights } from '../features/insights/api/get-insights.ts';
 import { ProfileTab } from '../features/profile/components/ProfileTab.tsx';
+import { RemindersSection } from '../features/reminders/components/RemindersSection.tsx';
 import { TrackTab } from '../features/track/components/TrackTab.tsx';
 import { YourDataSection } from '../features/your-data/components/YourDataSection.tsx';
 
@@ -107,7 +108,9 @@ function SignedInApp() {
               />
             )}
           </Suspense>
-          {tab === 'profile' && <ProfileTab yourData={<YourDataSection />} />}
+          {tab === 'profile' && (
+            <ProfileTab yourData={<YourDataSection />} reminders={<RemindersSection />} />
+          )}
         </main>
       </div>
       <TabBar tabs={TABS} selected={tab} onSelect={select} idPrefix="main" />

@@ -6,6 +6,11 @@ export interface RuntimeConfig {
   /** The server can mail a password-reset link ('Forgot password?'). */
   passwordRecovery: boolean;
   supportEmail: string;
+  /**
+   * The reminder channels our server can send on; absent where no server of
+   * ours sends reminders (a hosted Supabase project).
+   */
+  reminders?: { email: boolean };
 }
 
 const DEFAULT_SUPPORT_EMAIL = 'support@energy-tracker.local';
@@ -48,5 +53,8 @@ export function parseRuntimeConfig(body: unknown): RuntimeConfig {
       typeof value.supportEmail === 'string' && value.supportEmail
         ? value.supportEmail
         : DEFAULT_SUPPORT_EMAIL,
+    ...(typeof value.reminders === 'object' && value.reminders !== null
+      ? { reminders: { email: (value.reminders as { email?: unknown }).email === true } }
+      : {}),
   };
 }

@@ -6,6 +6,7 @@ import { AppProviders } from '../../src/app/AppProviders.tsx';
 import { RequireAuth } from '../../src/app/RequireAuth.tsx';
 import { SignedInProviders } from '../../src/app/SignedInProviders.tsx';
 import { ToastProvider } from '../../src/components/toast.tsx';
+import type { RuntimeConfig } from '../../src/lib/runtime-config.ts';
 import { testRuntimeConfig } from './runtime-config.ts';
 
 /**
@@ -14,11 +15,15 @@ import { testRuntimeConfig } from './runtime-config.ts';
  */
 export function renderApp(
   ui: ReactElement,
-  { supabase, path = '/' }: { supabase: SupabaseClient; path?: string },
+  {
+    supabase,
+    path = '/',
+    config = testRuntimeConfig(),
+  }: { supabase: SupabaseClient; path?: string; config?: RuntimeConfig },
 ) {
   return render(
     <MemoryRouter path={path}>
-      <AppProviders auth={supabase.auth} config={testRuntimeConfig()}>
+      <AppProviders auth={supabase.auth} config={config}>
         {ui}
       </AppProviders>
     </MemoryRouter>,
@@ -30,13 +35,17 @@ export function renderApp(
  * waits for the stored session), with the data client, the query cache and
  * the toasts.
  */
-export function renderSignedInTab(tab: ReactElement, { supabase }: { supabase: SupabaseClient }) {
+export function renderSignedInTab(
+  tab: ReactElement,
+  { supabase }: { supabase: SupabaseClient },
+  config?: RuntimeConfig,
+) {
   return renderApp(
     <RequireAuth>
       <SignedInProviders>
         <ToastProvider>{tab}</ToastProvider>
       </SignedInProviders>
     </RequireAuth>,
-    { supabase },
+    { supabase, ...(config ? { config } : {}) },
   );
 }

@@ -27,3 +27,17 @@ export interface ExportedAccount {
   first_name: string;
   last_name: string;
 }
+
+/**
+ * Reminder settings in the JSON export, the columns of `reminder_settings`.
+ * An import reads entries only and leaves these out (docs/product.md 14).
+ */
+export interface ExportedReminders {
+  times: string[];
+  weekdays: number[];
+  random_from: string | null;
+  random_until: string | null;
+  time_zone: string;
+  email: boolean;
+  skip_if_logged_last_hour: boolean;
+}

@@ -4,6 +4,7 @@ import {
   JSON_EXPORT_VERSION,
   type ExportedAccount,
   type ExportedEntry,
+  type ExportedReminders,
 } from './entry.ts';
 import { makeCellInert } from './spreadsheet-safe.ts';
 
@@ -26,18 +27,21 @@ export function entriesToCsv(entries: readonly ExportedEntry[]): string {
 }
 
 /**
- * The JSON export: the version, the account and the entries, one entry per
- * line so that an import can name the line of a wrong one.
+ * The JSON export: the version, the account, the reminder settings (null
+ * when none were saved) and the entries, one entry per line so that an
+ * import can name the line of a wrong one.
  */
 export function entriesToJson(
   account: ExportedAccount,
   entries: readonly ExportedEntry[],
   exportedAt: Date = new Date(),
+  reminders: ExportedReminders | null = null,
 ): string {
   const head = JSON.stringify({
     version: JSON_EXPORT_VERSION,
     exported_at: exportedAt.toISOString(),
     account,
+    reminders,
   });
   const body = entries.map((entry) => '    ' + JSON.stringify(entry)).join(',\n');
   return `${head.slice(0, -1)},\n  "entries": [\n${body}${body ? '\n' : ''}  ]\n}\n`;

@@ -19,9 +19,11 @@ interface Props {
    * imports the other.
    */
   yourData: ReactNode;
+  /** The 'Reminders' card (features/reminders), handed in the same way, before 'Your data'. */
+  reminders?: ReactNode;
 }
 
-export function ProfileTab({ yourData }: Props) {
+export function ProfileTab({ yourData, reminders }: Props) {
   const auth = useAuthClient();
   const { supportEmail } = useRuntimeConfig();
   const user = useSignedInUser();
@@ -46,6 +48,7 @@ export function ProfileTab({ yourData }: Props) {
       <ProfileForm key={user.id} user={user} />
       <ChangePasswordForm key={`password-${user.id}`} user={user} />
       {session && <TwoStepSection key={`two-step-${user.id}`} session={session} />}
+      {reminders}
       {yourData}
       <div className="card flex flex-col gap-3">
         <a

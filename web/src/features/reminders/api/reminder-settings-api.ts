@@ -1,0 +1,56 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import {
+  fromRow,
+  toRow,
+  type ReminderSettings,
+  type ReminderSettingsRow,
+} from '../reminder-settings.ts';
+
+// Reminder settings through the data API, like the journal: row-level
+// security gives each person their own row only. The database refuses
+// settings the scheduler could not honour with a 400 whose message says what
+// to change; that message is what the screen shows.
+
+const COLUMNS =
+  'times, weekdays, random_from, random_until, time_zone, email, skip_if_logged_last_hour';
+
+export const reminderSettingsKey = (userId: string) => ['reminder-settings', userId] as const;
+
+/** The saved settings, or null when the person has saved none. */
+export async function fetchReminderSettings(
+  supabase: SupabaseClient,
+): Promise<ReminderSettings | null> {
+  const { data, error } = await supabase
+    .from('reminder_settings')
+    .select(COLUMNS)
+    .maybeSingle<ReminderSettingsRow>();
+  if (error) throw error;
+  return data ? fromRow(data) : null;
+}
+
+/** One statement, the first save and every later one alike (user_id is the database's auth.uid()). */
+export async function saveReminderSettings(
+  supabase: SupabaseClient,
+  settings: ReminderSettings,
+): Promise<ReminderSettings> {
+  const { data, error } = await supabase
+    .from('reminder_settings')
+    .upsert(toRow(settings), { onConflict: 'user_id' })
+    .select(COLUMNS)
+    .single<ReminderSettingsRow>();
+  if (error) throw error;
+  return fromRow(data);
+}
+
+/** The travel prompt's switch: only the zone changes, other edits stay unsaved. */
+export async function saveReminderTimeZone(
+  supabase: SupabaseClient,
+  userId: string,
+  timeZone: string,
+): Promise<void> {
+  const { error } = await supabase
+    .from('reminder_settings')
+    .update({ time_zone: timeZone })
+    .eq('user_id', userId);
+  if (error) throw error;
+}
