@@ -19,6 +19,8 @@ import { registerRuntimeConfigRoute } from './http/runtime-config.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAnonKey, createJwtKeys } from './jwt.ts';
 import { createMailer } from './mail/mailer.ts';
+import { pushTransport } from './push/push-config.ts';
+import type { VapidKeys } from './push/vapid-keys.ts';
 import { authRoutes } from './auth/routes.ts';
 import { badRequest, sendError as sendAuthError } from './auth/request/errors.ts';
 import { restRoutes } from './rest/routes.ts';
@@ -29,6 +31,8 @@ import { queryError, sendError as sendDataError } from './rest/errors.ts';
 export interface AppDeps {
   db: Database;
   jwtSecret: string;
+  /** The VAPID pair kept in DATA_DIR when the environment has none (push/vapid-keys.ts). */
+  vapid?: VapidKeys;
 }
 
 // Large enough for any journal entry, small enough that no body can tie up memory.
@@ -74,6 +78,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mail: config.mail
       ? { config: config.mail, mailer: await createMailer(config.mail) }
       : undefined,
+    push: pushTransport(config, deps.vapid),
   };
 
   const limits = config.requestLimits;

@@ -48,6 +48,8 @@ export const NOT_BACKED_UP: Record<string, string> = {
   'journal_private.account_usage': 'counted from user_answers by triggers (the quota)',
   'journal_private.reminder_sends':
     'which reminders of the last two days were sent; older ones are never sent again anyway',
+  'public.push_subscriptions': 'belong to a browser, which subscribes again (ADR 043)',
+  'journal_private.push_sends': 'which reminders of the last two days each browser got',
   'et_meta.schema_migrations': 'written by the migrations themselves',
 };
 

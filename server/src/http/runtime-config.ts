@@ -12,6 +12,8 @@ export function registerRuntimeConfigRoute(app: FastifyInstance, ctx: AppContext
       // Without mail no reset link can reach anyone: the app hides 'Forgot password?'.
       passwordRecovery: ctx.mail !== undefined,
       supportEmail: ctx.config.supportEmail,
+      // Web Push (ADR 043): the key browsers subscribe with; null hides the switch.
+      webPush: ctx.push ? { vapidPublicKey: ctx.push.vapid.publicKey } : null,
     };
   });
 }
