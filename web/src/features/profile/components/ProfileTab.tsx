@@ -9,6 +9,7 @@ import { useAuth, useSignedInUser } from '../../../lib/auth-context.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { TwoStepSection } from './TwoStepSection.tsx';
+import { PushChannel } from '../../reminders/components/PushChannel.tsx';
 
 const FEEDBACK_SUBJECT = 'Energy Tracker Feedback';
 
@@ -60,6 +61,7 @@ export function ProfileTab({ yourData }: Props) {
           Log Out
         </button>
       </div>
+      <div className="card"><PushChannel /></div>
     </section>
   );
 }
