@@ -66,9 +66,23 @@ async function makeCertificate(): Promise<{ key: string; cert: string }> {
   try {
     const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
     await run('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-      '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost',
-      '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
     ]);
     return { key: await readFile(key, 'utf8'), cert: await readFile(cert, 'utf8') };
   } finally {
@@ -186,7 +200,9 @@ function checkVapid(authorization: string, origin: string) {
     Buffer.from(signature64, 'base64url'),
   );
   if (!valid) throw new Error('the JWT signature does not verify');
-  const claims = JSON.parse(Buffer.from(claims64, 'base64url').toString()) as ReceivedPush['claims'];
+  const claims = JSON.parse(
+    Buffer.from(claims64, 'base64url').toString(),
+  ) as ReceivedPush['claims'];
   if (claims.aud !== origin) throw new Error(`aud is ${claims.aud}, not ${origin}`);
   const now = Date.now() / 1000;
   if (!(claims.exp > now && claims.exp <= now + 24 * 3600)) {
@@ -210,11 +226,18 @@ function decrypt(body: Buffer, keys: Keys): Buffer {
     senderKey,
   ]);
   const ikm = Buffer.from(hkdfSync('sha256', shared, keys.auth, keyInfo, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const cek = Buffer.from(
+    hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16),
+  );
+  const nonce = Buffer.from(
+    hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12),
+  );
   const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
   decipher.setAuthTag(record.subarray(record.length - 16));
-  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
+  const padded = Buffer.concat([
+    decipher.update(record.subarray(0, record.length - 16)),
+    decipher.final(),
+  ]);
   // The last record ends with the delimiter 0x02, then any zero padding.
   let end = padded.length - 1;
   while (end >= 0 && padded[end] === 0) end--;

@@ -60,7 +60,10 @@ export async function deliverPush(
   const target = await resolvePushEndpoint(subscription.endpoint, transport.allowPrivate);
   const lib = await loadWebPush();
   const details = lib.generateRequestDetails(
-    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    {
+      endpoint: subscription.endpoint,
+      keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+    },
     message.payload,
     {
       vapidDetails: {

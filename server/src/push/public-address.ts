@@ -82,9 +82,10 @@ export async function resolvePushEndpoint(
   const addresses = isIP(host)
     ? [{ address: host, family: isIP(host) }]
     : await lookup(host, { all: true, verbatim: true }).catch(() => {
-        throw new EndpointRefused('the push endpoint\'s host does not resolve');
+        throw new EndpointRefused("the push endpoint's host does not resolve");
       });
-  if (addresses.length === 0) throw new EndpointRefused('the push endpoint\'s host does not resolve');
+  if (addresses.length === 0)
+    throw new EndpointRefused("the push endpoint's host does not resolve");
   // Every address, not just the first: a name with one public and one private
   // address would otherwise reach the private one on a retry.
   if (!allowPrivate && !addresses.every((a) => isPublicAddress(a.address))) {

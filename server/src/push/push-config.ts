@@ -7,7 +7,10 @@ import type { VapidKeys } from './vapid-keys.ts';
  * keys (neither in the environment nor kept in DATA_DIR): then nothing is
  * sent and /config.json tells the app to hide the switch.
  */
-export function pushTransport(config: Config, kept: VapidKeys | undefined): PushTransport | undefined {
+export function pushTransport(
+  config: Config,
+  kept: VapidKeys | undefined,
+): PushTransport | undefined {
   const vapid = config.push.vapidKeys ?? kept;
   if (!vapid) return undefined;
   return {

@@ -63,10 +63,9 @@ export async function sendToSubscription(
       throw err;
     }
     if (result.status >= 200 && result.status < 300) {
-      await db.query(
-        'UPDATE public.push_subscriptions SET last_success_at = now() WHERE id = $1',
-        [subscription.subscription_id],
-      );
+      await db.query('UPDATE public.push_subscriptions SET last_success_at = now() WHERE id = $1', [
+        subscription.subscription_id,
+      ]);
       return { outcome: 'sent' };
     }
     if (result.status === 404 || result.status === 410) {
@@ -78,7 +77,10 @@ export async function sendToSubscription(
     const worthRetrying = result.status === 0 || result.status === 429 || result.status >= 500;
     const delay = retry.delaysMs[attempt];
     if (!worthRetrying || delay === undefined) {
-      return { outcome: 'failed', detail: result.error ?? `push service answered ${result.status}` };
+      return {
+        outcome: 'failed',
+        detail: result.error ?? `push service answered ${result.status}`,
+      };
     }
     const asked = (result.retryAfterSeconds ?? 0) * 1000;
     await wait(Math.min(Math.max(delay, asked), Math.max(delay, retry.maxRetryAfterMs)));

@@ -23,7 +23,10 @@ const valid = (n: number) => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey });
+  server = await startTestServer({
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+  });
   alice = await signedInClient(server, 'alice');
   bob = await signedInClient(server, 'bob');
 });
@@ -31,12 +34,21 @@ afterAll(() => server?.close());
 
 describe('push subscriptions through supabase-js', () => {
   it('are kept, listed and removed by their owner', async () => {
-    const { data, error } = await alice.client.from('push_subscriptions').insert(valid(1)).select('id, user_agent, created_at');
+    const { data, error } = await alice.client
+      .from('push_subscriptions')
+      .insert(valid(1))
+      .select('id, user_agent, created_at');
     expect(error).toBeNull();
     expect(data).toEqual([expect.objectContaining({ user_agent: 'Firefox on Linux' })]);
-    const listed = await alice.client.from('push_subscriptions').select('id, endpoint, user_agent, created_at');
+    const listed = await alice.client
+      .from('push_subscriptions')
+      .select('id, endpoint, user_agent, created_at');
     expect(listed.data).toHaveLength(1);
-    const removed = await alice.client.from('push_subscriptions').delete().eq('id', data![0]!.id).select('id');
+    const removed = await alice.client
+      .from('push_subscriptions')
+      .delete()
+      .eq('id', data![0]!.id)
+      .select('id');
     expect(removed.data).toHaveLength(1);
   });
 
@@ -47,20 +59,32 @@ describe('push subscriptions through supabase-js', () => {
     expect((await bob.client.from('push_subscriptions').select('*').eq('id', id)).data).toEqual([]);
     const removed = await bob.client.from('push_subscriptions').delete().eq('id', id).select('id');
     expect(removed.data).toEqual([]);
-    const forAlice = await bob.client.from('push_subscriptions').insert({ ...valid(3), user_id: alice.userId });
+    const forAlice = await bob.client
+      .from('push_subscriptions')
+      .insert({ ...valid(3), user_id: alice.userId });
     expect(forAlice.status).toBe(403);
     // Nobody may set when it last worked, or change a stored one.
-    const changed = await alice.client.from('push_subscriptions').update({ endpoint: 'https://elsewhere.example/x' }).eq('id', id);
+    const changed = await alice.client
+      .from('push_subscriptions')
+      .update({ endpoint: 'https://elsewhere.example/x' })
+      .eq('id', id);
     expect(changed.status).toBeGreaterThanOrEqual(400);
     expect(changed.status).toBeLessThan(500);
-    const stillThere = await server.database.db.query('SELECT endpoint FROM public.push_subscriptions WHERE id = $1', [id]);
+    const stillThere = await server.database.db.query(
+      'SELECT endpoint FROM public.push_subscriptions WHERE id = $1',
+      [id],
+    );
     expect(stillThere.rows).toEqual([{ endpoint: valid(2).endpoint }]);
   });
 
   it.each([
     ['an http endpoint', { endpoint: 'http://push.example.org/send/1' }, /https URL/],
     ['a javascript: endpoint', { endpoint: 'javascript:alert(1)' }, /https URL/],
-    ['an endpoint with credentials', { endpoint: 'https://user:pw@push.example.org/x' }, /https URL/],
+    [
+      'an endpoint with credentials',
+      { endpoint: 'https://user:pw@push.example.org/x' },
+      /https URL/,
+    ],
     ['an endpoint with a space', { endpoint: 'https://push.example.org/a b' }, /https URL/],
     ['a huge endpoint', { endpoint: `https://push.example.org/${'x'.repeat(3000)}` }, /https URL/],
     ['a short p256dh', { p256dh: 'BAAA' }, /p256dh/],
@@ -72,7 +96,9 @@ describe('push subscriptions through supabase-js', () => {
     ['a number for a key', { p256dh: 42 }, /p256dh/],
     ['a label too long', { user_agent: 'x'.repeat(201) }, /label/],
   ])('refuse %s with 400 and a message', async (_label, change, message) => {
-    const { error, status } = await alice.client.from('push_subscriptions').insert({ ...valid(9), ...change });
+    const { error, status } = await alice.client
+      .from('push_subscriptions')
+      .insert({ ...valid(9), ...change });
     expect(status).toBe(400);
     expect(error?.message).toMatch(message);
   });

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPushService, type BrowserSubscription, type PushService } from '../../../test-support/push-service.ts';
+import {
+  startPushService,
+  type BrowserSubscription,
+  type PushService,
+} from '../../../test-support/push-service.ts';
 import type { Database } from '../../src/db/database.ts';
 import type { PushTransport } from '../../src/push/deliver.ts';
 import { sendDuePushReminders, type PushSender } from '../../src/push/send-due-push-reminders.ts';
@@ -35,7 +39,12 @@ beforeAll(async () => {
     ca: service.ca,
     timeoutMs: 5_000,
   };
-  sender = { db, transport, retry: { delaysMs: [10, 20], maxRetryAfterMs: 50 }, log: server.app.log };
+  sender = {
+    db,
+    transport,
+    retry: { delaysMs: [10, 20], maxRetryAfterMs: 50 },
+    log: server.app.log,
+  };
 });
 afterAll(async () => {
   await server?.close();
@@ -84,7 +93,10 @@ describe('push reminders', () => {
     const result = await sendDuePushReminders(sender, new Date('2025-10-06T06:00:00Z'));
     expect(result.sent).toBeGreaterThanOrEqual(1);
     const [message] = receivedBy(subscription);
-    expect(JSON.parse(message!.text)).toEqual({ title: 'How is your energy?', url: '/?focus=activity' });
+    expect(JSON.parse(message!.text)).toEqual({
+      title: 'How is your energy?',
+      url: '/?focus=activity',
+    });
     expect(message!.vapidKey).toBe(vapid.publicKey);
     expect(message!.claims.aud).toBe(service.origin);
     expect(message!.claims.sub).toBe('mailto:reminders@example.org');
@@ -103,7 +115,10 @@ describe('push reminders', () => {
     await storeSubscription(person, second);
     // Two "replicas" looking at the same minutes, concurrently, several times.
     for (const at of ['2025-10-06T07:00:00Z', '2025-10-06T07:01:00Z', '2025-10-06T07:05:00Z']) {
-      await Promise.all([sendDuePushReminders(sender, new Date(at)), sendDuePushReminders(sender, new Date(at))]);
+      await Promise.all([
+        sendDuePushReminders(sender, new Date(at)),
+        sendDuePushReminders(sender, new Date(at)),
+      ]);
     }
     expect(receivedBy(subscription)).toHaveLength(1);
     expect(receivedBy(second)).toHaveLength(1);
@@ -175,7 +190,12 @@ describe('push endpoints and SSRF', () => {
     const person = await personWithReminders(db, { time_zone: 'UTC', times: [], email: false });
     await db.query(
       `INSERT INTO public.push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)`,
-      [person.userId, endpoint.replace('/push/x', new URL(real.endpoint).pathname), real.p256dh, real.auth],
+      [
+        person.userId,
+        endpoint.replace('/push/x', new URL(real.endpoint).pathname),
+        real.p256dh,
+        real.auth,
+      ],
     );
     const before = service.received.length + service.refused.length;
     const result = await sendTestPush(db, strict(), person.userId);

@@ -58,5 +58,7 @@ export function parseRuntimeConfig(body: unknown): RuntimeConfig {
 
 function parseWebPush(value: unknown): RuntimeConfig['webPush'] {
   const key = (value as { vapidPublicKey?: unknown } | null)?.vapidPublicKey;
-  return typeof key === 'string' && /^B[A-Za-z0-9_-]{86}$/.test(key) ? { vapidPublicKey: key } : null;
+  return typeof key === 'string' && /^B[A-Za-z0-9_-]{86}$/.test(key)
+    ? { vapidPublicKey: key }
+    : null;
 }

@@ -23,9 +23,10 @@ function readMessage(data: PushMessageData | null): ReminderMessage {
     // Not JSON: the reminder as it always is.
   }
   // Only a path on this site: a message must not send anyone elsewhere.
-  const url = typeof body.url === 'string' && body.url.startsWith('/') && !body.url.startsWith('//')
-    ? body.url
-    : TRACK_ACTIVITY;
+  const url =
+    typeof body.url === 'string' && body.url.startsWith('/') && !body.url.startsWith('//')
+      ? body.url
+      : TRACK_ACTIVITY;
   return { title: typeof body.title === 'string' ? body.title : REMINDER_TITLE, url };
 }
 
@@ -49,9 +50,11 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
       if (open) {
-        // The open app goes to Track (a fresh load, with the field focused).
-        const focused = await open.focus();
-        await focused.navigate(target);
+        // Focus while the tap still allows it, then the open app goes to
+        // Track (a fresh load, which focuses the field). A browser that does
+        // not let this worker focus still moves the app.
+        await open.focus().catch(() => undefined);
+        await open.navigate(target);
         return;
       }
       await self.clients.openWindow(target);

@@ -48,7 +48,10 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 }
 
 /** Asks for permission (call from the tap) and subscribes; the keys as the server stores them. */
-export async function subscribeThisBrowser(vapidPublicKey: string, timeoutMs = SUBSCRIBE_TIMEOUT_MS) {
+export async function subscribeThisBrowser(
+  vapidPublicKey: string,
+  timeoutMs = SUBSCRIBE_TIMEOUT_MS,
+) {
   if (!pushSupported()) throw new PushUnavailable(unsupportedMessage());
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') {
@@ -68,12 +71,15 @@ export async function subscribeThisBrowser(vapidPublicKey: string, timeoutMs = S
     notFinished,
   ).catch((error: unknown) => {
     if (error instanceof PushUnavailable) throw error;
-    throw new PushUnavailable(`${(error as Error).message || 'The browser could not subscribe.'} ${HOME_SCREEN_HINT}`);
+    throw new PushUnavailable(
+      `${(error as Error).message || 'The browser could not subscribe.'} ${HOME_SCREEN_HINT}`,
+    );
   });
   const json = subscription.toJSON();
   const p256dh = json.keys?.['p256dh'];
   const auth = json.keys?.['auth'];
-  if (!json.endpoint || !p256dh || !auth) throw new PushUnavailable('The browser gave an incomplete subscription.');
+  if (!json.endpoint || !p256dh || !auth)
+    throw new PushUnavailable('The browser gave an incomplete subscription.');
   return { endpoint: json.endpoint, p256dh, auth };
 }
 

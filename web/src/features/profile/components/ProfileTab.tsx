@@ -61,7 +61,9 @@ export function ProfileTab({ yourData }: Props) {
           Log Out
         </button>
       </div>
-      <div className="card"><PushChannel /></div>
+      <div className="card">
+        <PushChannel />
+      </div>
     </section>
   );
 }

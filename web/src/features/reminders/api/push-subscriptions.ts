@@ -27,7 +27,10 @@ export async function savePushSubscription(
   subscription: { endpoint: string; p256dh: string; auth: string },
   label: string,
 ): Promise<void> {
-  const removed = await db.from('push_subscriptions').delete().eq('endpoint', subscription.endpoint);
+  const removed = await db
+    .from('push_subscriptions')
+    .delete()
+    .eq('endpoint', subscription.endpoint);
   if (removed.error) throw removed.error;
   const { error } = await db
     .from('push_subscriptions')
