@@ -114,10 +114,15 @@ describe.skipIf(skipBrowserTests)('reminders by Web Push', () => {
     const [worker] = context.serviceWorkers();
     expect(worker).toBeDefined();
     await worker!.evaluate(async () => {
-      const scope = self as unknown as ServiceWorkerGlobalScope;
+      // The worker's own globals; this file is typed for pages.
+      const scope = globalThis as unknown as {
+        registration: ServiceWorkerRegistration;
+        dispatchEvent(event: Event): boolean;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      };
       const [notification] = await scope.registration.getNotifications();
       scope.dispatchEvent(
-        new NotificationEvent('notificationclick', { notification: notification! }),
+        new scope.NotificationEvent('notificationclick', { notification: notification! }),
       );
     });
     await waitUntil(

@@ -12,6 +12,7 @@ import { HistoryTab } from '../features/history/components/HistoryTab.tsx';
 import { usePrefetchHistory } from '../features/history/api/get-activities.ts';
 import { InsightsSkeleton } from '../features/insights/components/InsightsSkeleton.tsx';
 import { usePrefetchInsights } from '../features/insights/api/get-insights.ts';
+import { PushChannel } from '../features/reminders/components/PushChannel.tsx';
 import { ProfileTab } from '../features/profile/components/ProfileTab.tsx';
 import { TrackTab } from '../features/track/components/TrackTab.tsx';
 import { YourDataSection } from '../features/your-data/components/YourDataSection.tsx';
@@ -108,6 +109,11 @@ function SignedInApp() {
             )}
           </Suspense>
           {tab === 'profile' && <ProfileTab yourData={<YourDataSection />} />}
+          {tab === 'profile' && (
+            <div className="card mt-4">
+              <PushChannel />
+            </div>
+          )}
         </main>
       </div>
       <TabBar tabs={TABS} selected={tab} onSelect={select} idPrefix="main" />

@@ -9,7 +9,6 @@ import { useAuth, useSignedInUser } from '../../../lib/auth-context.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { TwoStepSection } from './TwoStepSection.tsx';
-import { PushChannel } from '../../reminders/components/PushChannel.tsx';
 
 const FEEDBACK_SUBJECT = 'Energy Tracker Feedback';
 
@@ -60,9 +59,6 @@ export function ProfileTab({ yourData }: Props) {
           <LogOut aria-hidden="true" className="size-5" />
           Log Out
         </button>
-      </div>
-      <div className="card">
-        <PushChannel />
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Toggle } from '../../../components/Toggle.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { useDataClient, useRuntimeConfig } from '../../../lib/app-context.tsx';
@@ -18,6 +19,8 @@ import {
   subscribeThisBrowser,
   unsupportedMessage,
 } from '../browser-push.ts';
+
+const PUSH_DEVICES_QUERY_KEY = ['push-devices'];
 
 /**
  * "Notifications on this device": reminders by Web Push (ADR 043). Turning
@@ -42,23 +45,22 @@ function PushChannelSwitch({ vapidPublicKey }: { vapidPublicKey: string }) {
   const db = useDataClient();
   const user = useSignedInUser();
   const showToast = useToast();
-  const [devices, setDevices] = useState<PushDevice[] | null>(null);
-  const [thisEndpoint, setThisEndpoint] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-
-  const reload = useCallback(async () => {
-    const [list, subscription] = await Promise.all([
-      listPushDevices(db),
-      currentSubscription().catch(() => null),
-    ]);
-    setDevices(list);
-    setThisEndpoint(subscription?.endpoint ?? null);
-  }, [db]);
-
-  useEffect(() => {
-    reload().catch((error: unknown) => setProblem(errorMessage(error)));
-  }, [reload]);
+  const state = useQuery({
+    queryKey: PUSH_DEVICES_QUERY_KEY,
+    queryFn: async () => {
+      const [list, subscription] = await Promise.all([
+        listPushDevices(db),
+        currentSubscription().catch(() => null),
+      ]);
+      return { devices: list, thisEndpoint: subscription?.endpoint ?? null };
+    },
+  });
+  const devices = state.data?.devices;
+  const thisEndpoint = state.data?.thisEndpoint ?? null;
+  const reload = () => queryClient.invalidateQueries({ queryKey: PUSH_DEVICES_QUERY_KEY });
 
   const thisDevice = devices?.find((d) => d.endpoint === thisEndpoint);
 
@@ -106,6 +108,11 @@ function PushChannelSwitch({ vapidPublicKey }: { vapidPublicKey: string }) {
         />
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-300">{unsupportedMessage()}</p>
+      )}
+      {state.error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {errorMessage(state.error)}
+        </p>
       )}
       {problem && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
