@@ -23,6 +23,8 @@ describe('runtime endpoints', () => {
       googleEnabled: false,
       passwordRecovery: false,
       supportEmail: expect.stringContaining('@'),
+      // No VAPID keys in the test server's environment (ADR 043).
+      webPush: null,
     });
     const [, payload] = body.supabaseAnonKey.split('.');
     expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toMatchObject({
