@@ -14,6 +14,8 @@ export interface TestPushResult {
   sent: number;
   gone: number;
   failed: number;
+  /** Endpoints our SSRF rules refuse (not https, or not a public address). */
+  refused: number;
 }
 
 export async function sendTestPush(
@@ -44,6 +46,7 @@ export async function sendTestPush(
     devices: rows.length,
     sent: count('sent'),
     gone: count('gone'),
-    failed: count('failed') + count('refused'),
+    failed: count('failed'),
+    refused: count('refused'),
   };
 }

@@ -164,7 +164,7 @@ describe('push reminders', () => {
     const other = service.subscribe();
     await storeSubscription(person, other);
     const result = await sendTestPush(db, transport, person.userId);
-    expect(result).toEqual({ devices: 2, sent: 2, gone: 0, failed: 0 });
+    expect(result).toEqual({ devices: 2, sent: 2, gone: 0, failed: 0, refused: 0 });
     expect(JSON.parse(receivedBy(subscription)[0]!.text).title).toBe('How is your energy?');
     expect(receivedBy(other)).toHaveLength(1);
   });
@@ -199,7 +199,8 @@ describe('push endpoints and SSRF', () => {
     );
     const before = service.received.length + service.refused.length;
     const result = await sendTestPush(db, strict(), person.userId);
-    expect(result).toEqual({ devices: 1, sent: 0, gone: 0, failed: 1 });
+    // Refused by our rules, not merely unreachable.
+    expect(result).toEqual({ devices: 1, sent: 0, gone: 0, failed: 0, refused: 1 });
     // Nothing reached the push service on this machine.
     expect(service.received.length + service.refused.length).toBe(before);
   });
