@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
 import { openTab, signUp, trackHeading, uniqueEmail } from '../support/app-steps.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { waitUntil } from '../support/wait.ts';
 
@@ -69,6 +70,16 @@ describe.skipIf(skipBrowserTests)('reminders by Web Push', () => {
     const devices = page.getByRole('list', { name: 'Devices with notifications' });
     await devices.getByText('Chrome on Linux (this device)').waitFor();
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    // The switch and the list are usable at 320 px, light and dark.
+    await page.setViewportSize({ width: 320, height: 700 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      320,
+    );
+    const light = await seriousAxeViolations(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const dark = await seriousAxeViolations(page);
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect({ light, dark }).toEqual({ light: [], dark: [] });
 
     // Kept by the server: still listed after a reload.
     await page.reload();
