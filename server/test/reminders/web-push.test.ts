@@ -7,6 +7,7 @@ import {
 import type { Database } from '../../src/db/database.ts';
 import type { PushTransport } from '../../src/push/deliver.ts';
 import { sendDuePushReminders, type PushSender } from '../../src/push/send-due-push-reminders.ts';
+import { pushChannel } from '../../src/push/push-channel.ts';
 import { sendTestPush } from '../../src/push/send-test-push.ts';
 import { generateVapidKeys } from '../../src/push/vapid-keys.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -167,6 +168,21 @@ describe('push reminders', () => {
     expect(result).toEqual({ devices: 2, sent: 2, gone: 0, failed: 0, refused: 0 });
     expect(JSON.parse(receivedBy(subscription)[0]!.text).title).toBe('How is your energy?');
     expect(receivedBy(other)).toHaveLength(1);
+  });
+});
+
+describe('the push channel of the test reminder', () => {
+  it('is on with push on and a device, sends to it, and fails when no device takes it', async () => {
+    const channel = pushChannel(db, transport);
+    const off = await subscribedPerson([], { push: false });
+    expect(await channel.isOn({ userId: off.person.userId })).toBe(false);
+    const on = await subscribedPerson([]);
+    expect(await channel.isOn({ userId: on.person.userId })).toBe(true);
+    await channel.send({ userId: on.person.userId });
+    expect(receivedBy(on.subscription)).toHaveLength(1);
+    service.answerWith(on.subscription, 410);
+    await expect(channel.send({ userId: on.person.userId })).rejects.toThrow(/no device/);
+    expect(await channel.isOn({ userId: on.person.userId })).toBe(false);
   });
 });
 
