@@ -19,9 +19,12 @@ import { registerRuntimeConfigRoute } from './http/runtime-config.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAnonKey, createJwtKeys } from './jwt.ts';
 import { createMailer } from './mail/mailer.ts';
+import { pushTransport } from './push/push-config.ts';
+import type { VapidKeys } from './push/vapid-keys.ts';
 import { authRoutes } from './auth/routes.ts';
 import { badRequest, sendError as sendAuthError } from './auth/request/errors.ts';
 import { restRoutes } from './rest/routes.ts';
+import { pushChannel } from './push/push-channel.ts';
 import { channelsFor } from './reminders/reminder-channels.ts';
 import { testReminderRoutes } from './reminders/test-reminder-route.ts';
 import { unsubscribeRoutes } from './reminders/unsubscribe-routes.ts';
@@ -31,6 +34,8 @@ import { queryError, sendError as sendDataError } from './rest/errors.ts';
 export interface AppDeps {
   db: Database;
   jwtSecret: string;
+  /** The VAPID pair kept in DATA_DIR when the environment has none (push/vapid-keys.ts). */
+  vapid?: VapidKeys;
 }
 
 // Large enough for any journal entry, small enough that no body can tie up memory.
@@ -76,6 +81,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     mail: config.mail
       ? { config: config.mail, mailer: await createMailer(config.mail) }
       : undefined,
+    push: pushTransport(config, deps.vapid),
   };
 
   const limits = config.requestLimits;
@@ -159,6 +165,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         mail: ctx.mail,
         unsubscribeKey: unsubscribeKey(deps.jwtSecret),
       });
+      // A test reminder goes to this person's subscribed browsers too (ADR 043).
+      if (ctx.push) channels.push(pushChannel(ctx.db, ctx.push));
       await testReminderRoutes(reminders, { ctx, channels, requireApiKey });
     },
     { prefix: '/reminders/v1' },

@@ -75,6 +75,26 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^(true|false|[0-9]{1,2}|)$/, 'must be false, true or a number of proxy hops')
     .default('false'),
+  // Web Push (ADR 043): the VAPID key pair, both or neither (then one is kept
+  // in DATA_DIR), as web-push's generateVAPIDKeys() prints them: base64url.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^(B[A-Za-z0-9_-]{86})?$/, 'must be a P-256 public key in base64url (87 characters)')
+    .default(''),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z0-9_-]{43})?$/, 'must be a P-256 private key in base64url (43 characters)')
+    .default(''),
+  // Who push services may contact about our messages: mailto: or https:.
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^((mailto:|https:\/\/)\S+)?$/, 'must be a mailto: or https:// URL')
+    .default(''),
+  // For tests only: lets the server POST to push endpoints on private addresses.
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: z.enum(['', '0', '1']).default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -145,6 +165,17 @@ const ConfigSchema = EnvSchema.transform((e) => {
      * client wrote, which would let it dodge rate limits. */
     trustProxyHops: proxyHops(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    push: {
+      /** Both set, or both undefined: the server then keeps a pair in dataDir (push/vapid-keys.ts). */
+      vapidKeys:
+        e.VAPID_PUBLIC_KEY !== '' && e.VAPID_PRIVATE_KEY !== ''
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      /** The VAPID JWT's `sub`: who the push services may contact. */
+      subject: e.VAPID_SUBJECT !== '' ? e.VAPID_SUBJECT : `mailto:${e.SUPPORT_EMAIL}`,
+      /** Tests only: a local push service on a loopback or private address. */
+      allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS === '1',
+    },
   };
 });
 
@@ -173,6 +204,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       'SITE_URL: must be set when SMTP_URL is, because the links in e-mails are built from it',
     );
+  }
+  // A public key without its private key (or the other way round) cannot sign.
+  if (isSet(env['VAPID_PUBLIC_KEY']) !== isSet(env['VAPID_PRIVATE_KEY'])) {
+    problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
   }
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);

@@ -1,6 +1,7 @@
 import { ConfigError, readConfig } from './config.ts';
 import { autovacuumWarning } from './db/autovacuum-check.ts';
 import { refreshStatisticsPeriodically } from './db/statistics.ts';
+import { pushTransport } from './push/push-config.ts';
 import { startReminderEmails } from './reminders/start-reminder-emails.ts';
 import { loadDeps } from './runtime.ts';
 import { securityWarnings } from './startup-warnings.ts';
@@ -58,11 +59,14 @@ async function main() {
       'sign-ups and e-mail changes are confirmed by a link sent by e-mail',
     );
   }
-  // E-mail reminders go out only where mail can (docs/decisions/036-reminders.md).
-  const reminders = config.mail
-    ? await startReminderEmails(deps.db, config.mail, deps.jwtSecret, app.log)
-    : undefined;
-  if (reminders) app.log.info('e-mail reminders are looked for every minute');
+  // E-mail reminders go out only where mail can (docs/decisions/036-reminders.md),
+  // push reminders wherever the server has VAPID keys (043).
+  const push = pushTransport(config, deps.vapid);
+  const reminders =
+    config.mail || push
+      ? await startReminderEmails(deps.db, config.mail, deps.jwtSecret, app.log, push)
+      : undefined;
+  if (reminders) app.log.info('reminders are looked for every minute');
   for (const warning of securityWarnings(config)) app.log.warn(warning);
   if (config.databaseUrl) {
     // The embedded database refreshes its own statistics (statistics.ts).

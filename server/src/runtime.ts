@@ -6,6 +6,7 @@ import { lockDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { createPgDatabase } from './db/pg-database.ts';
 import { compilePglite, createPgliteDatabase } from './db/pglite-database.ts';
+import { loadVapidKeys } from './push/vapid-keys.ts';
 import { loadJwtSecret } from './secrets.ts';
 
 /** Embedded PostgreSQL in DATA_DIR, held by this process alone until closed. */
@@ -47,5 +48,6 @@ export async function openDatabase(config: Config): Promise<Database> {
 export async function loadDeps(config: Config) {
   const db = await openDatabase(config);
   const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
-  return { db, jwtSecret };
+  const vapid = await loadVapidKeys(config.push.vapidKeys, config.dataDir);
+  return { db, jwtSecret, vapid };
 }

@@ -377,6 +377,40 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(aliceSees.rows).toEqual([{ email: true }]);
   });
 
+  it('let a person keep push subscriptions that nobody else can read or remove, and refuse malformed ones', async () => {
+    const subscription = [
+      `https://push.example.org/${alice}`,
+      'B' + 'A'.repeat(86),
+      'A'.repeat(21) + 'Q',
+    ];
+    await as('authenticated', alice, (tx) =>
+      tx.query(
+        'INSERT INTO public.push_subscriptions (endpoint, p256dh, auth) VALUES ($1, $2, $3)',
+        subscription,
+      ),
+    );
+    const bobSees = await as('authenticated', bob, (tx) =>
+      tx.query('SELECT id FROM public.push_subscriptions'),
+    );
+    expect(bobSees.rows).toEqual([]);
+    const bobRemoved = await as('authenticated', bob, (tx) =>
+      tx.query('DELETE FROM public.push_subscriptions RETURNING id'),
+    );
+    expect(bobRemoved.rows).toEqual([]);
+    await expect(
+      as('authenticated', bob, (tx) =>
+        tx.query(
+          'INSERT INTO public.push_subscriptions (endpoint, p256dh, auth) VALUES ($1, $2, $3)',
+          ['http://push.example.org/x', subscription[1], subscription[2]],
+        ),
+      ),
+    ).rejects.toThrow(/https URL/);
+    const aliceSees = await as('authenticated', alice, (tx) =>
+      tx.query<{ endpoint: string }>('SELECT endpoint FROM public.push_subscriptions'),
+    );
+    expect(aliceSees.rows).toEqual([{ endpoint: subscription[0] }]);
+  });
+
   it("let insights count only the caller's own entries", async () => {
     await saveEntry(alice, 'Insight check');
     const count = (userId: string) =>

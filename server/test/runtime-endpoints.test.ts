@@ -24,6 +24,8 @@ describe('runtime endpoints', () => {
       passwordRecovery: false,
       supportEmail: expect.stringContaining('@'),
       reminders: { email: false },
+      // No VAPID keys in the test server's environment (ADR 043).
+      webPush: null,
     });
     const [, payload] = body.supabaseAnonKey.split('.');
     expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toMatchObject({

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { transformWithOxc, type Plugin, type ResolvedConfig } from 'vite';
+import { rolldown } from 'rolldown';
+import type { Plugin, ResolvedConfig } from 'vite';
 import { listFiles } from './list-files.ts';
 
 const WORKER_SOURCE = fileURLToPath(
@@ -39,11 +40,12 @@ export function serviceWorker(): Plugin {
         .update(indexHtml)
         .digest('hex')
         .slice(0, 16);
-      const { code } = await transformWithOxc(
-        await readFile(WORKER_SOURCE, 'utf8'),
-        WORKER_SOURCE,
-        { lang: 'ts' },
-      );
+      // Bundled: the worker's handlers live in modules of their own
+      // (push-notifications.ts), and a classic service worker cannot import.
+      const bundle = await rolldown({ input: WORKER_SOURCE, platform: 'browser' });
+      const { output } = await bundle.generate({ format: 'iife' });
+      await bundle.close();
+      const code = output[0].code;
       const header =
         `const PRECACHE_URLS = ${JSON.stringify(files.map((file) => `/${file}`))};\n` +
         `const BUILD_VERSION = ${JSON.stringify(version)};\n`;

@@ -49,6 +49,8 @@ export const NOT_BACKED_UP: Record<string, string> = {
   'journal_private.reminder_sends':
     'which reminders of the last two days were sent; older ones are never sent again anyway',
   'journal_private.reminder_tests': 'when the last test reminder went out (one a minute)',
+  'public.push_subscriptions': 'belong to a browser, which subscribes again (ADR 043)',
+  'journal_private.push_sends': 'which reminders of the last two days each browser got',
   'et_meta.schema_migrations': 'written by the migrations themselves',
 };
 

@@ -15,6 +15,8 @@ export function registerRuntimeConfigRoute(app: FastifyInstance, ctx: AppContext
       supportEmail: ctx.config.supportEmail,
       // Which reminder switches the Reminders screen offers; absent on hosted Supabase.
       reminders: reminderChannelsOffered(ctx.mail),
+      // Web Push (ADR 043): the key browsers subscribe with; null hides the switch.
+      webPush: ctx.push ? { vapidPublicKey: ctx.push.vapid.publicKey } : null,
     };
   });
 }

@@ -1,34 +1,52 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { createMailer } from '../mail/mailer.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
+import type { PushTransport } from '../push/deliver.ts';
+import { sendDuePushReminders } from '../push/send-due-push-reminders.ts';
 import { startScheduler, type Scheduler } from './scheduler.ts';
 import { sendDueReminders } from './send-due-reminders.ts';
 import { unsubscribeKey } from './unsubscribe-token.ts';
 
-// Every replica runs this when mail is configured: the claim in the database
-// decides which replica sends each reminder, so none has to be the leader.
+// Every replica runs this when mail or Web Push is configured: the claims in
+// the database decide which replica sends each reminder on each channel, so
+// none has to be the leader. E-mail and push are claimed and sent apart, so
+// that a mail server that is down delays nobody's notifications.
 
 export async function startReminderEmails(
   db: Database,
-  mailConfig: MailConfig,
+  mailConfig: MailConfig | undefined,
   jwtSecret: string,
   log: FastifyBaseLogger,
+  push?: PushTransport,
 ): Promise<Scheduler> {
-  const mailer = await createMailer(mailConfig);
-  const sender = {
-    db,
-    mail: { config: mailConfig, mailer },
-    unsubscribeKey: unsubscribeKey(jwtSecret),
-    log,
+  const mailer: Mailer | undefined = mailConfig ? await createMailer(mailConfig) : undefined;
+  const mailSender =
+    mailConfig && mailer
+      ? {
+          db,
+          mail: { config: mailConfig, mailer },
+          unsubscribeKey: unsubscribeKey(jwtSecret),
+          log,
+        }
+      : undefined;
+  const pushSender = push ? { db, transport: push, log } : undefined;
+  const look = async (at: Date) => {
+    const [mail, notifications] = await Promise.allSettled([
+      mailSender ? sendDueReminders(mailSender, at) : undefined,
+      pushSender ? sendDuePushReminders(pushSender, at) : undefined,
+    ]);
+    for (const channel of [mail, notifications]) {
+      if (channel.status === 'rejected') throw channel.reason;
+    }
   };
-  const scheduler = startScheduler((at) => sendDueReminders(sender, at), {
+  const scheduler = startScheduler(look, {
     onError: (err) => log.warn({ err }, 'looking for due reminders failed'),
   });
   return {
     async stop() {
       await scheduler.stop();
-      mailer.close();
+      mailer?.close();
     },
   };
 }

@@ -12,6 +12,7 @@ import { HistoryTab } from '../features/history/components/HistoryTab.tsx';
 import { usePrefetchHistory } from '../features/history/api/get-activities.ts';
 import { InsightsSkeleton } from '../features/insights/components/InsightsSkeleton.tsx';
 import { usePrefetchInsights } from '../features/insights/api/get-insights.ts';
+import { PushChannel } from '../features/reminders/components/PushChannel.tsx';
 import { ProfileTab } from '../features/profile/components/ProfileTab.tsx';
 import { RemindersSection } from '../features/reminders/components/RemindersSection.tsx';
 import { TrackTab } from '../features/track/components/TrackTab.tsx';
@@ -109,7 +110,10 @@ function SignedInApp() {
             )}
           </Suspense>
           {tab === 'profile' && (
-            <ProfileTab yourData={<YourDataSection />} reminders={<RemindersSection />} />
+            <ProfileTab
+              yourData={<YourDataSection />}
+              reminders={<RemindersSection pushChannel={<PushChannel />} />}
+            />
           )}
         </main>
       </div>

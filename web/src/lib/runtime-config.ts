@@ -11,6 +11,8 @@ export interface RuntimeConfig {
    * ours sends reminders (a hosted Supabase project).
    */
   reminders?: { email: boolean };
+  /** The server's Web Push key (ADR 043); null where nothing sends notifications. */
+  webPush?: { vapidPublicKey: string } | null;
 }
 
 const DEFAULT_SUPPORT_EMAIL = 'support@energy-tracker.local';
@@ -30,6 +32,8 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
       // A hosted Supabase project sends e-mail.
       passwordRecovery: env.VITE_PASSWORD_RECOVERY !== 'false',
       supportEmail: env.VITE_SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL,
+      // No server of ours sends notifications for a hosted project.
+      webPush: null,
     };
   }
   // index.html has already asked for it (a preload, docs/decisions/029); a
@@ -56,5 +60,13 @@ export function parseRuntimeConfig(body: unknown): RuntimeConfig {
     ...(typeof value.reminders === 'object' && value.reminders !== null
       ? { reminders: { email: (value.reminders as { email?: unknown }).email === true } }
       : {}),
+    webPush: parseWebPush(value.webPush),
   };
+}
+
+function parseWebPush(value: unknown): RuntimeConfig['webPush'] {
+  const key = (value as { vapidPublicKey?: unknown } | null)?.vapidPublicKey;
+  return typeof key === 'string' && /^B[A-Za-z0-9_-]{86}$/.test(key)
+    ? { vapidPublicKey: key }
+    : null;
 }

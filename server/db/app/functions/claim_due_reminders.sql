@@ -18,6 +18,9 @@ BEGIN
     SELECT d.user_id, d.local_date, d.slot, d.due_at,
            CASE WHEN d.skip THEN 'skipped' ELSE 'sending' END
     FROM journal_private.due_reminders(at) AS d
+    -- Due reminders include people with only notifications on (claimed
+    -- per browser by claim_due_push_reminders).
+    JOIN public.reminder_settings s ON s.user_id = d.user_id AND s.email
     ON CONFLICT DO NOTHING
     RETURNING reminder_sends.user_id, reminder_sends.local_date, reminder_sends.slot,
               reminder_sends.due_at, reminder_sends.outcome

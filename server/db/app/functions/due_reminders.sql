@@ -1,5 +1,5 @@
--- The e-mail reminders due at an instant (docs/decisions/036-reminders.md):
--- every slot of every person with e-mail reminders on whose local time, in
+-- The reminders due at an instant (docs/decisions/036-reminders.md): every
+-- slot of every person with e-mail or push reminders on (043) whose local time, in
 -- their own zone, fell in the last 15 minutes up to `at`. Older slots are
 -- never due again, so a server that was down sends nothing more than 15
 -- minutes late and no burst when it comes back. A slot is named by its local
@@ -23,7 +23,7 @@ DECLARE
 BEGIN
   BEGIN
     PERFORM 1 FROM public.reminder_settings s
-    WHERE s.email AND (at AT TIME ZONE s.time_zone) IS NULL;
+    WHERE (s.email OR s.push) AND (at AT TIME ZONE s.time_zone) IS NULL;
   EXCEPTION WHEN invalid_parameter_value THEN
     check_zones := true;
   END;
@@ -31,7 +31,7 @@ BEGIN
   RETURN QUERY
   WITH settings AS MATERIALIZED (
     SELECT s.* FROM public.reminder_settings s
-    WHERE s.email
+    WHERE (s.email OR s.push)
       AND (NOT check_zones OR s.time_zone IN (SELECT z.name FROM pg_catalog.pg_timezone_names z))
   ),
   days AS (

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toPercent } from '../../../components/circular-dial/dial-math.ts';
 import { EntryFields } from '../../../components/entry-fields/EntryFields.tsx';
 import type { EntryFieldValues } from '../../../components/entry-fields/entry-field-values.ts';
@@ -36,6 +36,7 @@ export function TrackTab() {
   const when = pastTime(form.when);
   const update = (changes: Partial<TrackForm>) =>
     setForm((current) => ({ ...current, ...changes }));
+  useFocusActivityFromReminder();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -112,4 +113,19 @@ export function TrackTab() {
       </p>
     </section>
   );
+}
+
+/**
+ * A tapped reminder opens /?focus=activity (docs/decisions/043): the
+ * Activity field takes the focus, and the address loses the parameter so
+ * that a reload does not take it again.
+ */
+function useFocusActivityFromReminder() {
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (url.searchParams.get('focus') !== 'activity') return;
+    document.getElementById('track-activity')?.focus();
+    url.searchParams.delete('focus');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  }, []);
 }

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateVapidKeys } from '../../src/push/vapid-keys.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+
+// Push subscriptions through the data API with the unchanged supabase-js, as
+// the web app keeps them: each person reaches only their own (row-level
+// security), and a malformed subscription is refused with 400 and a message,
+// never a 500.
+
+const vapid = generateVapidKeys();
+let server: TestServer;
+let alice: SignedInUser;
+let bob: SignedInUser;
+
+const P256DH = 'B' + 'A'.repeat(86);
+const AUTH = 'A'.repeat(21) + 'Q';
+const valid = (n: number) => ({
+  endpoint: `https://push.example.org/send/${n}`,
+  p256dh: P256DH,
+  auth: AUTH,
+  user_agent: 'Firefox on Linux',
+});
+
+beforeAll(async () => {
+  server = await startTestServer({
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+  });
+  alice = await signedInClient(server, 'alice');
+  bob = await signedInClient(server, 'bob');
+});
+afterAll(() => server?.close());
+
+describe('push subscriptions through supabase-js', () => {
+  it('are kept, listed and removed by their owner', async () => {
+    const { data, error } = await alice.client
+      .from('push_subscriptions')
+      .insert(valid(1))
+      .select('id, user_agent, created_at');
+    expect(error).toBeNull();
+    expect(data).toEqual([expect.objectContaining({ user_agent: 'Firefox on Linux' })]);
+    const listed = await alice.client
+      .from('push_subscriptions')
+      .select('id, endpoint, user_agent, created_at');
+    expect(listed.data).toHaveLength(1);
+    const removed = await alice.client
+      .from('push_subscriptions')
+      .delete()
+      .eq('id', data![0]!.id)
+      .select('id');
+    expect(removed.data).toHaveLength(1);
+  });
+
+  it('are out of reach of anyone else: not listed, not removed, not added for them', async () => {
+    const { data } = await alice.client.from('push_subscriptions').insert(valid(2)).select('id');
+    const id = data![0]!.id as string;
+    expect((await bob.client.from('push_subscriptions').select('*')).data).toEqual([]);
+    expect((await bob.client.from('push_subscriptions').select('*').eq('id', id)).data).toEqual([]);
+    const removed = await bob.client.from('push_subscriptions').delete().eq('id', id).select('id');
+    expect(removed.data).toEqual([]);
+    const forAlice = await bob.client
+      .from('push_subscriptions')
+      .insert({ ...valid(3), user_id: alice.userId });
+    expect(forAlice.status).toBe(403);
+    // Nobody may set when it last worked, or change a stored one.
+    const changed = await alice.client
+      .from('push_subscriptions')
+      .update({ endpoint: 'https://elsewhere.example/x' })
+      .eq('id', id);
+    expect(changed.status).toBeGreaterThanOrEqual(400);
+    expect(changed.status).toBeLessThan(500);
+    const stillThere = await server.database.db.query(
+      'SELECT endpoint FROM public.push_subscriptions WHERE id = $1',
+      [id],
+    );
+    expect(stillThere.rows).toEqual([{ endpoint: valid(2).endpoint }]);
+  });
+
+  it.each([
+    ['an http endpoint', { endpoint: 'http://push.example.org/send/1' }, /https URL/],
+    ['a javascript: endpoint', { endpoint: 'javascript:alert(1)' }, /https URL/],
+    [
+      'an endpoint with credentials',
+      { endpoint: 'https://user:pw@push.example.org/x' },
+      /https URL/,
+    ],
+    ['an endpoint with a space', { endpoint: 'https://push.example.org/a b' }, /https URL/],
+    ['a huge endpoint', { endpoint: `https://push.example.org/${'x'.repeat(3000)}` }, /https URL/],
+    ['a short p256dh', { p256dh: 'BAAA' }, /p256dh/],
+    ['a p256dh that is not base64url', { p256dh: 'B' + '+'.repeat(86) }, /p256dh/],
+    ['a compressed point', { p256dh: 'A' + 'A'.repeat(86) }, /p256dh/],
+    ['a long auth', { auth: 'A'.repeat(30) }, /auth secret/],
+    ['auth with padding', { auth: 'A'.repeat(21) + 'Q==' }, /auth secret/],
+    ['a missing endpoint', { endpoint: null }, /.+/],
+    ['a number for a key', { p256dh: 42 }, /p256dh/],
+    ['a label too long', { user_agent: 'x'.repeat(201) }, /label/],
+  ])('refuse %s with 400 and a message', async (_label, change, message) => {
+    const { error, status } = await alice.client
+      .from('push_subscriptions')
+      .insert({ ...valid(9), ...change });
+    expect(status).toBe(400);
+    expect(error?.message).toMatch(message);
+  });
+
+  it('refuse more than 20 devices a person', async () => {
+    const person = await signedInClient(server, 'many');
+    const rows = Array.from({ length: 20 }, (_, i) => valid(100 + i));
+    expect((await person.client.from('push_subscriptions').insert(rows)).error).toBeNull();
+    const { status, error } = await person.client.from('push_subscriptions').insert(valid(200));
+    expect(status).toBe(400);
+    expect(error?.message).toMatch(/At most 20 devices/);
+  });
+
+  it('are switched on in the reminder settings with push', async () => {
+    const { error } = await alice.client
+      .from('reminder_settings')
+      .insert({ time_zone: 'Europe/Berlin', times: ['08:00'], push: true });
+    expect(error).toBeNull();
+    const { data } = await alice.client.from('reminder_settings').select('push, email');
+    expect(data).toEqual([{ push: true, email: false }]);
+  });
+});
+
+describe('/config.json', () => {
+  it('gives the app the VAPID public key to subscribe with', async () => {
+    const config = await (await fetch(`${server.url}/config.json`)).json();
+    expect(config.webPush).toEqual({ vapidPublicKey: vapid.publicKey });
+  });
+
+  it('says null when the server has no keys', async () => {
+    const plain = await startTestServer();
+    try {
+      const config = await (await fetch(`${plain.url}/config.json`)).json();
+      expect(config.webPush).toBeNull();
+    } finally {
+      await plain.close();
+    }
+  });
+});

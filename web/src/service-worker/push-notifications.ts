@@ -1,0 +1,63 @@
+/// <reference lib="webworker" />
+// Reminders by Web Push (docs/decisions/043): the server's message is shown
+// as a notification, and tapping it opens Track with the Activity field
+// focused. The message carries no journal content, only the title and
+// where to go; a message that is not ours still shows the reminder, because
+// a push the browser delivers must show a notification (userVisibleOnly).
+
+declare const self: ServiceWorkerGlobalScope;
+
+const REMINDER_TITLE = 'How is your energy?';
+const TRACK_ACTIVITY = '/?focus=activity';
+
+interface ReminderMessage {
+  title: string;
+  url: string;
+}
+
+function readMessage(data: PushMessageData | null): ReminderMessage {
+  let body: Partial<ReminderMessage> = {};
+  try {
+    body = (data?.json() ?? {}) as Partial<ReminderMessage>;
+  } catch {
+    // Not JSON: the reminder as it always is.
+  }
+  // Only a path on this site: a message must not send anyone elsewhere.
+  const url =
+    typeof body.url === 'string' && body.url.startsWith('/') && !body.url.startsWith('//')
+      ? body.url
+      : TRACK_ACTIVITY;
+  return { title: typeof body.title === 'string' ? body.title : REMINDER_TITLE, url };
+}
+
+self.addEventListener('push', (event) => {
+  const message = readMessage(event.data);
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      icon: '/icons/icon-192.png',
+      tag: 'reminder',
+      data: { url: message.url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = (event.notification.data as { url?: string } | null)?.url ?? TRACK_ACTIVITY;
+  const target = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        // Focus while the tap still allows it, then the open app goes to
+        // Track (a fresh load, which focuses the field). A browser that does
+        // not let this worker focus still moves the app.
+        await open.focus().catch(() => undefined);
+        await open.navigate(target);
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});
