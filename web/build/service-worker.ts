@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transformWithOxc, type Plugin, type ResolvedConfig } from 'vite';
 import { listFiles } from './list-files.ts';
 
@@ -9,6 +9,8 @@ const WORKER_SOURCE = fileURLToPath(
   new URL('../src/service-worker/service-worker.ts', import.meta.url),
 );
 const WORKER_FILE = 'sw.js';
+/** `import './name.ts';` in the worker: a module of its own handlers, inlined in its place. */
+const SIDE_EFFECT_IMPORT = /^import '(\.\/[\w-]+\.ts)';$/gm;
 /** What the installed app needs to open: the page, its code and styles, its icons. */
 const PRECACHED =
   /^(index\.html|assets\/.+\.(js|css)|favicon\.svg|manifest\.webmanifest|icons\/.+\.png)$/;
@@ -39,15 +41,30 @@ export function serviceWorker(): Plugin {
         .update(indexHtml)
         .digest('hex')
         .slice(0, 16);
-      const { code } = await transformWithOxc(
-        await readFile(WORKER_SOURCE, 'utf8'),
-        WORKER_SOURCE,
-        { lang: 'ts' },
-      );
+      const code = await compileWorker(WORKER_SOURCE);
       const header =
         `const PRECACHE_URLS = ${JSON.stringify(files.map((file) => `/${file}`))};\n` +
         `const BUILD_VERSION = ${JSON.stringify(version)};\n`;
       await writeFile(join(outDir, WORKER_FILE), header + code);
     },
   };
+}
+
+/**
+ * The worker as one classic script: its source compiled, each of its
+ * side-effect imports (`import './outbox-sync.ts';`) replaced by that
+ * module compiled. Its modules only add event listeners, so nothing needs
+ * a bundler's scoping; one level is all they use.
+ */
+async function compileWorker(entry: string): Promise<string> {
+  const compile = async (file: string) =>
+    (await transformWithOxc(await readFile(file, 'utf8'), file, { lang: 'ts' })).code;
+  const source = await compile(entry);
+  const parts = source.split(SIDE_EFFECT_IMPORT);
+  const pieces = await Promise.all(
+    parts.map((part, index) =>
+      index % 2 === 1 ? compile(fileURLToPath(new URL(part, pathToFileURL(entry)))) : part,
+    ),
+  );
+  return pieces.join('');
 }

@@ -9,6 +9,8 @@
 // browser installs the new worker beside the old one and the app offers to
 // reload (web/src/lib/app-updates.ts).
 
+import './outbox-sync.ts';
+
 declare const self: ServiceWorkerGlobalScope;
 declare const PRECACHE_URLS: string[];
 declare const BUILD_VERSION: string;
