@@ -93,3 +93,19 @@ export async function quickSave(page: Page, activity: string): Promise<void> {
   await page.getByRole('button', { name: 'Save Activity' }).click();
   await waitUntil(async () => (await name.inputValue()) === '', `the save of ${activity}`);
 }
+
+/**
+ * Rewrites the stored session as if its access token had expired (and, with
+ * `refreshToken`, as if its refresh token were one the server no longer
+ * knows: revoked). supabase-js reads it from storage at its next use.
+ */
+export function ageSession(page: Page, refreshToken?: string): Promise<void> {
+  return page.evaluate((replacement) => {
+    const key = Object.keys(localStorage).find((name) => /^sb-.*-auth-token$/.test(name));
+    if (!key) throw new Error('no session in this page');
+    const session = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+    session['expires_at'] = Math.floor(Date.now() / 1000) - 60;
+    if (replacement) session['refresh_token'] = replacement;
+    localStorage.setItem(key, JSON.stringify(session));
+  }, refreshToken);
+}

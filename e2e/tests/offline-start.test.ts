@@ -85,16 +85,13 @@ describe.skipIf(skipBrowserTests)('the installed app without a network', () => {
       await writeArtifact('offline/track-offline.png', await page.screenshot());
       expect(new URL(page.url()).pathname).toBe('/');
 
-      // Until the outbox exists, a save needs the network, and says so.
+      // A save works offline: the outbox keeps it (docs/decisions/041).
       const form = trackForm(page);
       await form.activity.fill('Reading on the train');
       await form.save.click();
       await page
-        .getByRole('alert')
-        .filter({
-          hasText:
-            'Failed to save activity: You are offline or the server cannot be reached. Check your connection and try again.',
-        })
+        .getByRole('status')
+        .filter({ hasText: 'Saved on this device. It will be sent when you are online.' })
         .waitFor();
 
       const kept = await cachedUrls(page);
