@@ -10,7 +10,7 @@ const WORKER_SOURCE = fileURLToPath(
 );
 const WORKER_FILE = 'sw.js';
 /** `import './name.ts';` in the worker: a module of its own handlers, inlined in its place. */
-const SIDE_EFFECT_IMPORT = /^import '(\.\/[\w-]+\.ts)';$/gm;
+const SIDE_EFFECT_IMPORT = /^import ['"](\.\/[\w-]+\.ts)['"];$/gm;
 /** What the installed app needs to open: the page, its code and styles, its icons. */
 const PRECACHED =
   /^(index\.html|assets\/.+\.(js|css)|favicon\.svg|manifest\.webmanifest|icons\/.+\.png)$/;
