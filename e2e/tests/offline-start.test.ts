@@ -9,6 +9,7 @@ import { writeArtifact } from '../support/artifacts.ts';
 import { signUp, trackForm, trackHeading, uniqueEmail } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { httpErrorLine } from '../support/page-errors.ts';
+import { waitForServiceWorker } from '../support/service-worker.ts';
 
 // Issue 20, docs/decisions/037: after one visit the app opens without a
 // network, straight into Track, from what its service worker kept; it keeps
@@ -17,21 +18,6 @@ import { httpErrorLine } from '../support/page-errors.ts';
 
 const BUILD = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 let deployed = '';
-
-/** Waits until the service worker has kept the app and runs this page. */
-async function waitForServiceWorker(page: Page) {
-  const ready = () =>
-    page.evaluate(
-      async () =>
-        navigator.serviceWorker.controller !== null &&
-        (await caches.match('/index.html')) !== undefined,
-    );
-  const deadline = Date.now() + 30_000;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error('the service worker did not take the page in 30 s');
-    await page.waitForTimeout(200);
-  }
-}
 
 const cachedUrls = (page: Page) =>
   page.evaluate(async () => {
