@@ -4,6 +4,8 @@ import { useApp } from '../support/app-harness.ts';
 import { openTab, signUp, uniqueEmail } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { httpErrorLine } from '../support/page-errors.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { horizontalOverflow } from '../support/layout.ts';
 import {
   outboxRecords,
   quickSave,
@@ -97,6 +99,14 @@ describe.skipIf(skipBrowserTests)('the outbox and a device clock 5 minutes fast'
     await waitUntil(async () => (await refusals.count()) === 2, 'two refusals');
     expect(await outboxRecords(page)).toHaveLength(2);
     expect(await waitingIndicator(page).textContent()).toContain('2 waiting to sync');
+    // The refused entries, their fields and the indicator: accessible in light
+    // and dark, and within a 320 px screen.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await seriousAxeViolations(page), colorScheme).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect((await horizontalOverflow(page, 320)).scrollWidth).toBeLessThanOrEqual(320);
 
     const items = waiting.getByRole('listitem');
     await items

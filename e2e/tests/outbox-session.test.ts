@@ -11,6 +11,8 @@ import {
   waitingIndicator,
 } from '../support/outbox.ts';
 import { httpErrorLine } from '../support/page-errors.ts';
+import { waitUntil } from '../support/wait.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
 
 // Issue 20, docs/decisions/041: the outbox and the session. An expired access
 // token is refreshed before anything is sent; a revoked one sends the person
@@ -79,6 +81,8 @@ describe.skipIf(skipBrowserTests)('the outbox and the session', () => {
 
     // Its owner signs in again, and it is sent.
     await signIn(page, email);
+    // The indicator is absent until the outbox is read: wait for the server instead.
+    await waitUntil(async () => (await storedEntries(page)).size > 0, 'the entry to be sent');
     await waitingIndicator(page).waitFor({ state: 'detached' });
     const stored = await storedEntries(page);
     expect([...stored.keys()]).toEqual([kept?.entryKey]);
@@ -108,6 +112,11 @@ describe.skipIf(skipBrowserTests)('the outbox and the session', () => {
         '2 entries are waiting to sync. Logging out deletes them from this device. Log out anyway?',
       )
       .waitFor();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await seriousAxeViolations(page), colorScheme).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await question.getByRole('button', { name: 'Cancel' }).click();
     expect(pathOf(page)).toBe('/');
     expect(await outboxRecords(page)).toHaveLength(2);
