@@ -20,7 +20,12 @@ const record = (activity: string, savedAt: number): OutboxRecord => {
 };
 
 const noAnswer = () => new TypeError('Failed to fetch');
-const postgrestError = (code: string, message: string, details = '') => ({ code, message, details, hint: '' });
+const postgrestError = (code: string, message: string, details = '') => ({
+  code,
+  message,
+  details,
+  hint: '',
+});
 
 function ports(userId: string, send: DrainPorts['send']): DrainPorts {
   return { userId, store: outboxStore(userId), session: async () => 'ready', send };
@@ -33,7 +38,9 @@ describe('draining the outbox', () => {
     await store.put(record('second', 2));
     await store.put(record('first', 1));
     const sent: string[] = [];
-    const result = await drainOutbox(ports(userId, async (entry) => void sent.push(entry.activity)));
+    const result = await drainOutbox(
+      ports(userId, async (entry) => void sent.push(entry.activity)),
+    );
     expect(sent).toEqual(['first', 'second']);
     expect(result.sent).toHaveLength(2);
     expect(await store.count()).toBe(0);
@@ -50,7 +57,11 @@ describe('draining the outbox', () => {
     const refuse: DrainPorts['send'] = async (entry) => {
       sends += 1;
       throw entry.activity === 'future'
-        ? postgrestError('P0001', 'An entry cannot be in the future', 'later than the server’s time')
+        ? postgrestError(
+            'P0001',
+            'An entry cannot be in the future',
+            'later than the server’s time',
+          )
         : postgrestError('23505', 'duplicate key value violates unique constraint');
     };
     await drainOutbox(ports(userId, refuse));
@@ -85,7 +96,10 @@ describe('draining the outbox', () => {
     const waiting: string[] = [];
     await drainOutbox(ports(userId, async (entry) => void waiting.push(entry.activity)));
     expect(waiting).toEqual(['b']);
-    await drainOutbox(ports(userId, async (entry) => void waiting.push(entry.activity)), true);
+    await drainOutbox(
+      ports(userId, async (entry) => void waiting.push(entry.activity)),
+      true,
+    );
     expect(waiting).toEqual(['b', 'a']);
   });
 
@@ -99,7 +113,10 @@ describe('draining the outbox', () => {
     ].entries()) {
       const kept = record(`entry ${index}`, index);
       await store.put(kept);
-      await drainOutbox(ports(userId, () => Promise.reject(error)), true);
+      await drainOutbox(
+        ports(userId, () => Promise.reject(error)),
+        true,
+      );
       const after = await store.get(kept.entryKey);
       expect(after?.refusal).toBeUndefined();
       expect(after?.attempts).toBe(1);
