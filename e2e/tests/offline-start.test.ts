@@ -9,6 +9,7 @@ import { writeArtifact } from '../support/artifacts.ts';
 import { signUp, trackForm, trackHeading, uniqueEmail } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { httpErrorLine } from '../support/page-errors.ts';
+import { waitForServiceWorker } from '../support/service-worker.ts';
 
 // Issue 20, docs/decisions/037: after one visit the app opens without a
 // network, straight into Track, from what its service worker kept; it keeps
@@ -17,21 +18,6 @@ import { httpErrorLine } from '../support/page-errors.ts';
 
 const BUILD = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 let deployed = '';
-
-/** Waits until the service worker has kept the app and runs this page. */
-async function waitForServiceWorker(page: Page) {
-  const ready = () =>
-    page.evaluate(
-      async () =>
-        navigator.serviceWorker.controller !== null &&
-        (await caches.match('/index.html')) !== undefined,
-    );
-  const deadline = Date.now() + 30_000;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error('the service worker did not take the page in 30 s');
-    await page.waitForTimeout(200);
-  }
-}
 
 const cachedUrls = (page: Page) =>
   page.evaluate(async () => {
@@ -85,16 +71,13 @@ describe.skipIf(skipBrowserTests)('the installed app without a network', () => {
       await writeArtifact('offline/track-offline.png', await page.screenshot());
       expect(new URL(page.url()).pathname).toBe('/');
 
-      // Until the outbox exists, a save needs the network, and says so.
+      // A save works offline: the outbox keeps it (docs/decisions/041).
       const form = trackForm(page);
       await form.activity.fill('Reading on the train');
       await form.save.click();
       await page
-        .getByRole('alert')
-        .filter({
-          hasText:
-            'Failed to save activity: You are offline or the server cannot be reached. Check your connection and try again.',
-        })
+        .getByRole('status')
+        .filter({ hasText: 'Saved on this device. It will be sent when you are online.' })
         .waitFor();
 
       const kept = await cachedUrls(page);

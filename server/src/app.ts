@@ -48,6 +48,9 @@ const SUPABASE_HEADERS = [
   'Range-Unit',
   'Preference-Applied',
   'Location',
+  // The server's time, by which the web app corrects a device clock that is off
+  // before it stamps an entry logged offline (docs/decisions/041).
+  'Date',
 ];
 
 /**

@@ -41,7 +41,7 @@ export function serviceWorker(): Plugin {
         .digest('hex')
         .slice(0, 16);
       // Bundled: the worker's handlers live in modules of their own
-      // (push-notifications.ts), and a classic service worker cannot import.
+      // (push-notifications.ts, outbox-sync.ts), and a classic service worker cannot import.
       const bundle = await rolldown({ input: WORKER_SOURCE, platform: 'browser' });
       const { output } = await bundle.generate({ format: 'iife' });
       await bundle.close();

@@ -10,6 +10,9 @@ afterEach(() => {
 
 // What jsdom lacks and the browser has. Nothing of ours is replaced here.
 
+// IndexedDB, where the outbox keeps saves (docs/decisions/041): an implementation of the same API.
+import 'fake-indexeddb/auto';
+
 // Radix Slider and Switch measure their thumbs; jsdom has no layout to observe.
 if (!('ResizeObserver' in globalThis)) {
   globalThis.ResizeObserver = class {

@@ -42,6 +42,15 @@ describe('CORS', () => {
     }
   });
 
+  it("lets the site read the server's Date, by which the web app corrects a wrong device clock", async () => {
+    const res = await fetch(`${server.url}/rest/v1/`, {
+      headers: { origin: 'https://energy.example' },
+    });
+    expect(res.headers.get('date')).toBeTruthy();
+    const exposed = (res.headers.get('access-control-expose-headers') ?? '').split(/,\s*/);
+    expect(exposed).toContain('Date');
+  });
+
   it('gives any other origin nothing to read, a look-alike port or host included', async () => {
     for (const origin of [
       'https://evil.example',

@@ -3,6 +3,7 @@ import { Suspense, use, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from '../lib/router/router.tsx';
 import { AppUpdateBanner } from '../components/AppUpdateBanner.tsx';
 import { BrandMark } from '../components/BrandMark.tsx';
+import { OutboxIndicator } from '../components/OutboxIndicator.tsx';
 import { useAppUpdates } from '../lib/app-updates.ts';
 import { ArrivalNotice } from './ArrivalNotice.tsx';
 import { SignedInProviders } from './SignedInProviders.tsx';
@@ -88,6 +89,7 @@ function SignedInApp() {
         <header className="mx-auto flex max-w-xl items-center gap-2 px-4 pt-5 sm:px-6">
           <BrandMark className="size-8" />
           <span className="font-semibold">Energy Tracker</span>
+          <OutboxIndicator onOpen={() => select('history')} />
         </header>
         {applyUpdate && <AppUpdateBanner applyUpdate={applyUpdate} />}
         <main

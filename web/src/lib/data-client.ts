@@ -1,5 +1,6 @@
 import type { AuthClient } from './auth-client.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { fetchNotingServerTime } from './clock-offset.ts';
 import type { RuntimeConfig } from './runtime-config.ts';
 
 /**
@@ -8,10 +9,12 @@ import type { RuntimeConfig } from './runtime-config.ts';
  * makes supabase-js send the auth client's current token and build no auth
  * client of its own, so one client alone keeps and refreshes the session.
  * Its `auth` is not usable: sign-in, sign-out and account changes go through
- * the auth client.
+ * the auth client. Its fetch notes the server's time of each answer, for
+ * entries logged while the device clock is off (web/src/lib/clock-offset.ts).
  */
 export function createDataClient(config: RuntimeConfig, auth: AuthClient): SupabaseClient {
   return createClient(config.supabaseUrl, config.supabaseAnonKey, {
     accessToken: async () => (await auth.getSession()).data.session?.access_token ?? null,
+    global: { fetch: fetchNotingServerTime },
   });
 }

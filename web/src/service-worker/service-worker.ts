@@ -10,6 +10,7 @@
 // reload (web/src/lib/app-updates.ts).
 
 import './push-notifications.ts';
+import './outbox-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 declare const PRECACHE_URLS: string[];

@@ -39,7 +39,7 @@ export function SecondStepPage() {
   async function logOut() {
     setError(null);
     try {
-      await signOut(auth);
+      await signOut(auth, session?.user.id);
     } catch (failure) {
       // The session stays when the server could not be reached: say so.
       setError(authFailureText(failure));

@@ -2,12 +2,14 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { errorMessage, isNoAnswer } from '../../../lib/error-message.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { DEFAULT_FILTERS, filtersActive, type HistoryFilters } from '../filters.ts';
 import { useActivities, useHasAnyActivity } from '../api/get-activities.ts';
 import { ActivityList } from './ActivityList.tsx';
 import { FiltersPanel } from './FiltersPanel.tsx';
+import { WaitingEntries } from './WaitingEntries.tsx';
+import { OfflineNote } from '../../../components/OfflineNote.tsx';
 
 /** Slider drags settle for this long before the database is asked. */
 const FILTER_DEBOUNCE_MS = 250;
@@ -23,6 +25,12 @@ export function HistoryTab({ activity = '' }: { activity?: string }) {
   const filtered = filtersActive(appliedFilters);
   const emptyWithFilters = history.isSuccess && activities.length === 0 && filtered;
   const anyActivity = useHasAnyActivity(emptyWithFilters);
+  // Offline, the list loaded last stays, marked as such (docs/product.md).
+  const offlineWithData =
+    history.isError &&
+    !history.isFetchNextPageError &&
+    activities.length > 0 &&
+    isNoAnswer(history.error);
   const loadMoreError = history.isFetchNextPageError ? errorMessage(history.error) : undefined;
 
   return (
@@ -51,9 +59,13 @@ export function HistoryTab({ activity = '' }: { activity?: string }) {
 
       {showFilters && <FiltersPanel id={panelId} filters={filters} onChange={setFilters} />}
 
+      <WaitingEntries />
+
+      {offlineWithData && <OfflineNote />}
+
       {history.isPending ? (
         <Spinner label="Loading activities" />
-      ) : history.isError ? (
+      ) : history.isError && !offlineWithData ? (
         <MessageBox kind="error">{`Error loading activities: ${errorMessage(history.error)}`}</MessageBox>
       ) : activities.length === 0 ? (
         <EmptyMessage

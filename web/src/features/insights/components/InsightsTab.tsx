@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { errorMessage, isNoAnswer } from '../../../lib/error-message.ts';
+import { OfflineNote } from '../../../components/OfflineNote.tsx';
 import type { Insights } from '../api/get-insights.ts';
 import { useInsights } from '../api/get-insights.ts';
 import { DEFAULT_PERIOD, type PeriodId } from '../periods.ts';
@@ -27,6 +28,9 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 export default function InsightsTab({ onOpenActivity, onTrack }: Props) {
   const [period, setPeriod] = useState<PeriodId>(DEFAULT_PERIOD);
   const insights = useInsights(period);
+  // Offline, the numbers loaded last stay, marked as such (docs/product.md).
+  const offlineWithData =
+    insights.isError && insights.data !== undefined && isNoAnswer(insights.error);
 
   return (
     <section aria-labelledby="insights-heading">
@@ -34,9 +38,10 @@ export default function InsightsTab({ onOpenActivity, onTrack }: Props) {
         Insights
       </h1>
       <PeriodPicker value={period} onChange={setPeriod} />
+      {offlineWithData && <OfflineNote />}
       {insights.isPending ? (
         <InsightsSkeleton />
-      ) : insights.isError ? (
+      ) : insights.data === undefined || (insights.isError && !offlineWithData) ? (
         <div role="alert" className="card flex flex-col items-start gap-3">
           <p className="text-red-800 dark:text-red-200">
             {`Could not load insights: ${errorMessage(insights.error)}`}

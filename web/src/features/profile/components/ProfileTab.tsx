@@ -1,11 +1,13 @@
 import { LogOut, MessageSquareHeart } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from '../../../lib/router/router.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { useRuntimeConfig, useAuthClient } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { signOut } from '../../../lib/sign-out.ts';
 import { useAuth, useSignedInUser } from '../../../lib/auth-context.tsx';
+import { useOutbox } from '../../../lib/outbox/outbox-context.tsx';
+import { LogOutConfirm } from './LogOutConfirm.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { TwoStepSection } from './TwoStepSection.tsx';
@@ -30,10 +32,18 @@ export function ProfileTab({ yourData, reminders }: Props) {
   const { session } = useAuth();
   const navigate = useNavigate();
   const showToast = useToast();
+  const waiting = useOutbox().records.length;
+  const [confirming, setConfirming] = useState(false);
 
-  async function logOut() {
+  async function logOut(confirmed = false) {
+    // Entries not yet sent leave the device with the journal: ask first.
+    if (waiting > 0 && !confirmed) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
     try {
-      await signOut(auth);
+      await signOut(auth, user.id);
       navigate('/login', { replace: true });
     } catch (error) {
       showToast('error', errorMessage(error));
@@ -62,6 +72,13 @@ export function ProfileTab({ yourData, reminders }: Props) {
           <LogOut aria-hidden="true" className="size-5" />
           Log Out
         </button>
+        {confirming && waiting > 0 && (
+          <LogOutConfirm
+            waiting={waiting}
+            onConfirm={() => void logOut(true)}
+            onCancel={() => setConfirming(false)}
+          />
+        )}
       </div>
     </section>
   );

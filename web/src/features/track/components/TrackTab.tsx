@@ -6,7 +6,7 @@ import { useToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { pastTime } from '../past-time.ts';
 import { useActivitySuggestions } from '../api/get-activity-suggestions.ts';
-import { useSaveActivity } from '../api/save-activity.ts';
+import { useOutboxSave } from '../api/use-outbox-save.ts';
 import { PastTimeField } from './PastTimeField.tsx';
 
 /** The entry's fields, energy and engagement as dial values (0–1), and its time. */
@@ -14,6 +14,9 @@ interface TrackForm extends EntryFieldValues {
   /** datetime-local value; empty means now. */
   when: string;
 }
+
+/** docs/product.md: the entry waits in the outbox and is sent once the network is back. */
+const SAVED_ON_DEVICE = 'Saved on this device. It will be sent when you are online.';
 
 const EMPTY_FORM: TrackForm = {
   activity: '',
@@ -27,7 +30,7 @@ const EMPTY_FORM: TrackForm = {
 export function TrackTab() {
   const [form, setForm] = useState<TrackForm>(EMPTY_FORM);
   const [showWhen, setShowWhen] = useState(false);
-  const save = useSaveActivity();
+  const save = useOutboxSave();
   // The form last sent and its entry's key, until a save of it succeeds.
   const unsaved = useRef<{ form: TrackForm; entryKey: string } | null>(null);
   const suggestions = useActivitySuggestions();
@@ -56,11 +59,11 @@ export function TrackTab() {
         entryKey,
       },
       {
-        onSuccess: () => {
+        onSuccess: (where) => {
           unsaved.current = null;
           setForm(EMPTY_FORM);
           setShowWhen(false);
-          showToast('success', 'Activity saved!');
+          showToast('success', where === 'sent' ? 'Activity saved!' : SAVED_ON_DEVICE);
         },
         onError: (error) => showToast('error', `Failed to save activity: ${errorMessage(error)}`),
       },

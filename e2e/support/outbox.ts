@@ -1,0 +1,111 @@
+import type { Locator, Page } from 'playwright-core';
+import { waitUntil } from './wait.ts';
+
+/** The header's count of entries kept on the device (docs/product.md). */
+export const waitingIndicator = (page: Page): Locator =>
+  page.getByRole('button', { name: /waiting to sync$/ });
+
+/** The toast of a save kept on the device. */
+export const savedOnDeviceToast = (page: Page): Locator =>
+  page.getByRole('status').filter({
+    hasText: /^Saved on this device\. It will be sent when you are online\.$/,
+  });
+
+export interface StoredAnswer {
+  entry_key: string | null;
+  created_at: string;
+  answer: string | null;
+}
+
+/** What the server stores for the signed-in person, read as the app reads it (their token, RLS). */
+export function storedAnswers(page: Page): Promise<StoredAnswer[]> {
+  return page.evaluate(async () => {
+    const config = (await (await fetch('/config.json')).json()) as { supabaseAnonKey: string };
+    const key = Object.keys(localStorage).find((name) => /^sb-.*-auth-token$/.test(name));
+    const session = JSON.parse(localStorage.getItem(key ?? '') ?? 'null') as {
+      access_token: string;
+    } | null;
+    if (!session) throw new Error('no session in this page');
+    const response = await fetch('/rest/v1/user_answers?select=entry_key,created_at,answer', {
+      headers: {
+        apikey: config.supabaseAnonKey,
+        Authorization: `Bearer ${session.access_token}`,
+      },
+    });
+    if (!response.ok) throw new Error(`reading answers: ${response.status}`);
+    return (await response.json()) as StoredAnswer[];
+  });
+}
+
+/** Stored entries by key: how many answer rows each has and at how many instants. */
+export async function storedEntries(page: Page) {
+  const byKey = new Map<string, { rows: number; times: Set<string>; answers: string[] }>();
+  for (const row of await storedAnswers(page)) {
+    const key = row.entry_key ?? 'none';
+    const entry = byKey.get(key) ?? { rows: 0, times: new Set(), answers: [] };
+    entry.rows += 1;
+    entry.times.add(row.created_at);
+    if (row.answer !== null) entry.answers.push(row.answer);
+    byKey.set(key, entry);
+  }
+  return byKey;
+}
+
+/** The entries in this account's outbox (IndexedDB), as the page holds them. */
+export function outboxRecords(page: Page): Promise<{ entryKey: string; refusal?: string }[]> {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((db) => db.name ?? '');
+    const name = names.find((db) => db.startsWith('energy-tracker-journal-'));
+    if (!name) return [];
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('outbox')) return [];
+      return await new Promise<{ entryKey: string; refusal?: string }[]>((resolve, reject) => {
+        const request = db.transaction('outbox').objectStore('outbox').getAll();
+        request.onsuccess = () => resolve(request.result as { entryKey: string }[]);
+        request.onerror = () => reject(request.error);
+      });
+    } finally {
+      db.close();
+    }
+  });
+}
+
+/** Names of the journal's IndexedDB databases on this device. */
+export const journalDatabases = (page: Page) =>
+  page.evaluate(async () =>
+    (await indexedDB.databases())
+      .map((db) => db.name ?? '')
+      .filter((name) => name.startsWith('energy-tracker-journal-')),
+  );
+
+/**
+ * Saves an activity with only its name (dials at 0), as a hurried person
+ * does, and waits for the form to empty: the save ended, sent or kept.
+ */
+export async function quickSave(page: Page, activity: string): Promise<void> {
+  const name = page.getByPlaceholder('What are you doing?');
+  await name.fill(activity);
+  await page.getByRole('button', { name: 'Save Activity' }).click();
+  await waitUntil(async () => (await name.inputValue()) === '', `the save of ${activity}`);
+}
+
+/**
+ * Rewrites the stored session as if its access token had expired (and, with
+ * `refreshToken`, as if its refresh token were one the server no longer
+ * knows: revoked). supabase-js reads it from storage at its next use.
+ */
+export function ageSession(page: Page, refreshToken?: string): Promise<void> {
+  return page.evaluate((replacement) => {
+    const key = Object.keys(localStorage).find((name) => /^sb-.*-auth-token$/.test(name));
+    if (!key) throw new Error('no session in this page');
+    const session = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+    session['expires_at'] = Math.floor(Date.now() / 1000) - 60;
+    if (replacement) session['refresh_token'] = replacement;
+    localStorage.setItem(key, JSON.stringify(session));
+  }, refreshToken);
+}

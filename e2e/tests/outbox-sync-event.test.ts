@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/app-harness.ts';
+import { signUp, uniqueEmail } from '../support/app-steps.ts';
+import { skipBrowserTests } from '../support/browser.ts';
+import {
+  outboxRecords,
+  quickSave,
+  savedOnDeviceToast,
+  waitingIndicator,
+} from '../support/outbox.ts';
+import { waitForServiceWorker } from '../support/service-worker.ts';
+import { waitUntil } from '../support/wait.ts';
+
+// Issue 20, docs/decisions/041: where the browser has Background Sync, its
+// `sync` event wakes the service worker, which asks the open page to send
+// the outbox (it never sends anything itself).
+
+const ANSWER_WRITES = /\/rest\/v1\/user_answers(\?|$)/;
+
+describe.skipIf(skipBrowserTests)('Background Sync and the outbox', () => {
+  const app = useApp();
+
+  it('sends the waiting entries when the worker gets the outbox’s sync event', async () => {
+    const { page, context, errors } = await app.newUser();
+    errors.allow(
+      /^console\.error: Failed to load resource: net::ERR_FAILED/,
+      'the server is made unreachable for the first send',
+    );
+    await signUp(page, uniqueEmail('outbox-sync'));
+    await waitForServiceWorker(page);
+
+    await page.route(ANSWER_WRITES, (route) =>
+      route.request().method() === 'POST' ? route.abort('failed') : route.fallback(),
+    );
+    await quickSave(page, 'In the lift');
+    await savedOnDeviceToast(page).waitFor();
+    await page.unroute(ANSWER_WRITES);
+    // Until its back-off ends, only a drain the page is asked for sends it.
+    const [record] = await outboxRecords(page);
+    const retryAt = (record as { retryAt?: number } | undefined)?.retryAt ?? 0;
+
+    const devtools = await context.newCDPSession(page);
+    const registrations: string[] = [];
+    devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) =>
+      registrations.push(...updated.map((r: { registrationId: string }) => r.registrationId)),
+    );
+    await devtools.send('ServiceWorker.enable');
+    await waitUntil(async () => registrations.length > 0, 'the worker’s registration');
+    const started = Date.now();
+    await devtools.send('ServiceWorker.dispatchSyncEvent', {
+      origin: app.url,
+      registrationId: registrations[0] ?? '',
+      tag: 'energy-tracker-outbox',
+      lastChance: false,
+    });
+    await waitingIndicator(page).waitFor({ state: 'detached', timeout: 10_000 });
+    expect(Date.now()).toBeLessThan(retryAt);
+    console.log(`sent ${Date.now() - started} ms after the sync event`);
+    expect(await outboxRecords(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,170 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useAuthClient } from '../app-context.tsx';
+import { isNoAnswer } from '../error-message.ts';
+import { serverNow } from '../clock-offset.ts';
+import {
+  drainOutbox,
+  type DrainPorts,
+  type DrainResult,
+  type SessionCheck,
+} from './drain-outbox.ts';
+import { OutboxContext, type Outbox, type SaveOutcome } from './outbox-context.tsx';
+import { outboxStore, type OutboxEntry, type OutboxRecord } from './outbox-store.ts';
+import { onWorkerDrainRequest, requestBackgroundSync } from './outbox-sync-messages.ts';
+import { useSessionEndedNotice } from './session-ended-notice.ts';
+
+interface Props {
+  userId: string;
+  /** Sends one entry through the data client; throws what it got. */
+  send: (entry: OutboxEntry) => Promise<void>;
+  /** After entries reached the server: what is built on them is stale. */
+  onSent: () => void;
+  children: ReactNode;
+}
+
+/**
+ * The account's outbox (docs/decisions/041): every save goes to IndexedDB
+ * first, then to the server. It drains at start, when the network returns,
+ * when the app is shown again, after each save, when the service worker
+ * asks (Background Sync), and when a back-off ends.
+ */
+export function OutboxProvider({ userId, send, onSent, children }: Props) {
+  const auth = useAuthClient();
+  const store = useMemo(() => outboxStore(userId), [userId]);
+  const [records, setRecords] = useState<OutboxRecord[]>([]);
+  const latest = useRef({ send, onSent });
+  useEffect(() => {
+    latest.current = { send, onSent };
+  });
+
+  const channel = useMemo(
+    () =>
+      typeof BroadcastChannel === 'undefined'
+        ? null
+        : new BroadcastChannel(`energy-tracker-outbox-${userId}`),
+    [userId],
+  );
+  const reload = useCallback(async () => setRecords(await store.all()), [store]);
+  /** Re-reads the records here and in the account's other tabs. */
+  const changed = useCallback(async () => {
+    channel?.postMessage('changed');
+    await reload();
+  }, [channel, reload]);
+
+  const drain = useCallback(
+    async (force = false): Promise<DrainResult> => {
+      // Known offline: nothing would get through; `online` starts the next drain.
+      if (navigator.onLine === false) return { sent: [], stopped: 'offline' };
+      const ports: DrainPorts = {
+        userId,
+        store,
+        session: async (): Promise<SessionCheck> => {
+          // supabase-js refreshes an expired access token here.
+          const { data, error } = await auth.getSession();
+          if (data.session) return data.session.user.id === userId ? 'ready' : 'signed-out';
+          return isNoAnswer(error) ? 'offline' : 'signed-out';
+        },
+        send: (entry) => latest.current.send(entry),
+      };
+      const result = await drainOutbox(ports, force);
+      if (result.sent.length > 0) latest.current.onSent();
+      await changed();
+      if (result.stopped === 'offline') void requestBackgroundSync().catch(() => {});
+      return result;
+    },
+    [auth, userId, store, changed],
+  );
+
+  // Drain triggers: start, network back, shown again, the worker's sync.
+  useEffect(() => {
+    const run = (force: boolean) =>
+      void drain(force).catch((error: unknown) =>
+        console.warn('The outbox could not be sent', error),
+      );
+    run(true);
+    const online = () => run(true);
+    const visible = () => {
+      if (document.visibilityState === 'visible') run(false);
+    };
+    window.addEventListener('online', online);
+    document.addEventListener('visibilitychange', visible);
+    const stopWorker = onWorkerDrainRequest(() => run(true));
+    const other = () => void reload();
+    channel?.addEventListener('message', other);
+    return () => {
+      window.removeEventListener('online', online);
+      document.removeEventListener('visibilitychange', visible);
+      stopWorker();
+      channel?.removeEventListener('message', other);
+    };
+  }, [drain, reload, channel]);
+  useEffect(() => () => channel?.close(), [channel]);
+
+  // A back-off that ends while the app stays open and online.
+  const nextRetry = Math.min(
+    ...records.filter((record) => record.refusal === undefined).map((record) => record.retryAt),
+  );
+  useEffect(() => {
+    if (!Number.isFinite(nextRetry)) return;
+    const timer = setTimeout(
+      () => void drain(false).catch(() => {}),
+      Math.max(0, nextRetry - Date.now()) + 50,
+    );
+    return () => clearTimeout(timer);
+  }, [nextRetry, drain]);
+
+  useSessionEndedNotice(records.length);
+
+  const outbox = useMemo<Outbox>(
+    () => ({
+      records,
+      async save(entry): Promise<SaveOutcome> {
+        // The moment it was logged, on the server's clock (docs/decisions/041).
+        const stamped = { ...entry, createdAt: entry.createdAt ?? serverNow().toISOString() };
+        const key = entry.entryKey;
+        await store.put({
+          entryKey: key,
+          entry: stamped,
+          savedAt: Date.now(),
+          attempts: 0,
+          retryAt: 0,
+        });
+        await changed();
+        if (navigator.onLine === false) {
+          void requestBackgroundSync().catch(() => {});
+          return { status: 'waiting' };
+        }
+        const result = await drain(true);
+        if (result.sent.includes(key)) return { status: 'sent' };
+        const kept = await store.get(key);
+        if (kept?.refusal !== undefined) {
+          // Refused at once: the form still holds it, as before the outbox.
+          await store.remove(key);
+          await changed();
+          return { status: 'refused', reason: kept.refusal };
+        }
+        return kept ? { status: 'waiting' } : { status: 'sent' };
+      },
+      async retime(entryKey, createdAt) {
+        const record = await store.get(entryKey);
+        if (!record) return;
+        await store.put({
+          ...record,
+          entry: { ...record.entry, createdAt },
+          refusal: undefined,
+          attempts: 0,
+          retryAt: 0,
+        });
+        await changed();
+        await drain(true);
+      },
+      async discard(entryKey) {
+        await store.remove(entryKey);
+        await changed();
+      },
+    }),
+    [records, store, changed, drain],
+  );
+
+  return <OutboxContext.Provider value={outbox}>{children}</OutboxContext.Provider>;
+}
