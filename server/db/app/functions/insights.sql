@@ -14,6 +14,11 @@
 -- with t from Student's table (the table value of the next lower listed
 -- degrees of freedom above 30, so the interval is never too narrow),
 -- clipped to 0..100.
+-- Comparisons (docs/decisions/039): every activity with at least
+-- comparison_min_each entries in the period and as many without it, its
+-- mean energy (and engagement) against the rest of the period's entries: the
+-- difference and its 95% interval by Welch's t, those whose interval excludes
+-- zero first, each part by the size of the difference.
 CREATE OR REPLACE FUNCTION public.insights(period_days integer DEFAULT 30, time_zone text DEFAULT 'UTC')
 RETURNS jsonb
 LANGUAGE plpgsql STABLE SECURITY INVOKER SET search_path = '' AS $$
@@ -24,6 +29,7 @@ DECLARE
   min_entries CONSTANT integer := 3;
   energizer_min_energy CONSTANT integer := 50;
   max_listed CONSTANT integer := 5;
+  comparison_min_each CONSTANT integer := 3;
 BEGIN
   IF time_zone IS NULL OR btrim(time_zone) = '' THEN
     RAISE EXCEPTION 'time_zone is required'
@@ -76,20 +82,29 @@ BEGIN
            sum(energy)::float8 AS energy_sum,
            sum(energy::bigint * energy)::float8 AS energy_squares,
            sum(engagement)::float8 AS engagement_sum,
+           sum(engagement::bigint * engagement)::float8 AS engagement_squares,
            (count(*) FILTER (WHERE flow_state))::integer AS flow_n,
            max(created_at) AS last_at
     FROM located
     GROUP BY GROUPING SETS ((activity_key), (local_day), (local_hour))
   ),
   by_activity AS (
-    SELECT activity_key, n, energy_sum, energy_squares, engagement_sum, flow_n, last_at
+    SELECT activity_key, n, energy_sum, energy_squares, engagement_sum, engagement_squares, flow_n, last_at
     FROM grouped WHERE per_key
   ),
   by_day AS (
     SELECT local_day, n, energy_sum, engagement_sum FROM grouped WHERE per_day
   ),
   by_hour AS (
-    SELECT local_hour, n, energy_sum, engagement_sum FROM grouped WHERE NOT per_key AND NOT per_day
+    SELECT local_hour, n, energy_sum, energy_squares, engagement_sum, engagement_squares
+    FROM grouped WHERE NOT per_key AND NOT per_day
+  ),
+  -- The whole period: every entry falls in exactly one local hour.
+  totals AS (
+    SELECT coalesce(sum(n), 0)::integer AS n, sum(energy_sum) AS energy_sum,
+           sum(energy_squares) AS energy_squares, sum(engagement_sum) AS engagement_sum,
+           sum(engagement_squares) AS engagement_squares
+    FROM by_hour
   ),
   per_activity AS (
     SELECT s.activity_key, a.activity AS name, s.n AS entries,
@@ -130,6 +145,43 @@ BEGIN
              'interval_low', round(greatest(0, avg_energy - margin)::numeric, 2),
              'interval_high', round(least(100, avg_energy + margin)::numeric, 2)) AS doc
     FROM ranked r
+  ),
+  -- What goes with more energy: each factor's entries against all the other
+  -- entries of the period, whose sums are the totals minus the factor's.
+  factors AS (
+    SELECT 'activity' AS kind, p.activity_key AS key, p.name, s.n,
+           s.energy_sum, s.energy_squares, s.engagement_sum, s.engagement_squares
+    FROM per_activity p JOIN by_activity s USING (activity_key)
+  ),
+  compared AS (
+    SELECT f.kind, f.key, f.name, m.measure, f.n AS entries_with, t.n - f.n AS entries_without,
+           m.with_sum / f.n AS mean_with, (m.all_sum - m.with_sum) / (t.n - f.n) AS mean_without,
+           w.difference, w.margin
+    FROM factors f
+    CROSS JOIN totals t
+    CROSS JOIN LATERAL (VALUES
+      ('energy', f.energy_sum, f.energy_squares, t.energy_sum, t.energy_squares),
+      ('engagement', f.engagement_sum, f.engagement_squares, t.engagement_sum, t.engagement_squares)
+    ) m (measure, with_sum, with_squares, all_sum, all_squares)
+    CROSS JOIN LATERAL journal_private.welch_interval(
+      f.n, m.with_sum, m.with_squares,
+      t.n - f.n, m.all_sum - m.with_sum, m.all_squares - m.with_squares) w
+    WHERE f.n >= comparison_min_each AND t.n - f.n >= comparison_min_each
+  ),
+  comparisons AS (
+    SELECT measure,
+           jsonb_agg(jsonb_build_object(
+             'kind', kind, 'key', key, 'name', name,
+             'entries_with', entries_with, 'entries_without', entries_without,
+             'mean_with', round(mean_with::numeric, 2),
+             'mean_without', round(mean_without::numeric, 2),
+             'difference', round(difference::numeric, 2),
+             'interval_low', round(greatest(-100, difference - margin)::numeric, 2),
+             'interval_high', round(least(100, difference + margin)::numeric, 2),
+             'excludes_zero', clear)
+             ORDER BY clear DESC, abs(difference) DESC, entries_with DESC, kind, key) AS doc
+    FROM (SELECT c.*, (difference - margin > 0 OR difference + margin < 0) AS clear FROM compared c) x
+    GROUP BY measure
   ),
   -- Local days as dates; 1970-01-01 was a Thursday (ISO weekday 4).
   days AS (
@@ -257,9 +309,13 @@ BEGIN
     'parts_of_day', (SELECT doc FROM parts),
     'weekdays', (SELECT doc FROM weekdays),
     'week', (SELECT doc FROM week),
+    'comparisons', jsonb_build_object(
+      'energy', coalesce((SELECT doc FROM comparisons WHERE measure = 'energy'), '[]'),
+      'engagement', coalesce((SELECT doc FROM comparisons WHERE measure = 'engagement'), '[]')),
     'thresholds', jsonb_build_object('min_entries', min_entries,
                                      'energizer_min_energy', energizer_min_energy,
-                                     'max_listed', max_listed)
+                                     'max_listed', max_listed,
+                                     'comparison_min_each', comparison_min_each)
   ) INTO result;
   RETURN result;
 END
