@@ -85,6 +85,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
       min_entries: 3,
       energizer_min_energy: 50,
       max_listed: 5,
+      comparison_min_each: 3,
     });
   });
 
@@ -157,8 +158,12 @@ describe('the app migrations on a Supabase-shaped database', () => {
       'delete_my_account(text)',
       'journal_private.second_factor_satisfied()',
     ]);
+    // Besides that rule, only arithmetic that insights() runs as its caller
+    // (functions/t_quantile_975.sql, welch_interval.sql): no table behind it.
     expect(callable.filter((fn) => fn.startsWith('journal_private.'))).toEqual([
       'journal_private.second_factor_satisfied()',
+      'journal_private.t_quantile_975(double precision)',
+      'journal_private.welch_interval(integer,double precision,double precision,integer,double precision,double precision)',
     ]);
   });
 
