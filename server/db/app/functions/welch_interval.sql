@@ -13,19 +13,21 @@ CREATE OR REPLACE FUNCTION journal_private.welch_interval(
   n1 integer, sum1 float8, squares1 float8,
   n2 integer, sum2 float8, squares2 float8,
   OUT difference float8, OUT margin float8, OUT degrees_of_freedom float8)
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SET search_path = '' AS $$
-  SELECT sum1 / n1 - sum2 / n2,
-         CASE WHEN a + b > 0 THEN journal_private.t_quantile_975(nu) * sqrt(a + b) ELSE 0 END,
-         nu
-  FROM (
-    -- a, b: each mean's squared standard error, variance / n.
-    SELECT greatest(0, squares1 - sum1 * sum1 / n1) / (n1 - 1) / n1 AS a,
-           greatest(0, squares2 - sum2 * sum2 / n2) / (n2 - 1) / n2 AS b
-  ) v
-  CROSS JOIN LATERAL (
-    SELECT CASE WHEN v.a + v.b > 0
-                THEN (v.a + v.b) ^ 2 / (v.a ^ 2 / (n1 - 1) + v.b ^ 2 / (n2 - 1)) END AS nu
-  ) w
+-- plpgsql for the same reason as t_quantile_975: its plan is kept.
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = '' AS $$
+DECLARE
+  -- Each mean's squared standard error, sample variance / n.
+  a CONSTANT float8 := greatest(0, squares1 - sum1 * sum1 / n1) / (n1 - 1) / n1;
+  b CONSTANT float8 := greatest(0, squares2 - sum2 * sum2 / n2) / (n2 - 1) / n2;
+BEGIN
+  difference := sum1 / n1 - sum2 / n2;
+  IF a + b > 0 THEN
+    degrees_of_freedom := (a + b) ^ 2 / (a ^ 2 / (n1 - 1) + b ^ 2 / (n2 - 1));
+    margin := journal_private.t_quantile_975(degrees_of_freedom) * sqrt(a + b);
+  ELSE
+    margin := 0;
+  END IF;
+END
 $$;
 
 REVOKE ALL ON FUNCTION journal_private.welch_interval(integer, float8, float8, integer, float8, float8) FROM PUBLIC, anon, authenticated;
