@@ -201,12 +201,15 @@ describe('what goes with more energy', () => {
       ['Coffee', 3, 3],
       ['Tea', 3, 3],
     ]);
-    expectFigures(energy.find((c) => c.name === 'Tea'), {
-      difference: 30,
-      interval_low: 7.33,
-      interval_high: 52.67,
-      excludes_zero: true,
-    });
+    expectFigures(
+      energy.find((c) => c.name === 'Tea'),
+      {
+        difference: 30,
+        interval_low: 7.33,
+        interval_high: 52.67,
+        excludes_zero: true,
+      },
+    );
     // Engagement is 50 everywhere: no difference, and no spread to widen it.
     expectFigures(engagement[0], {
       difference: 0,
@@ -217,7 +220,10 @@ describe('what goes with more energy', () => {
   });
 
   it('follows the chosen period', async () => {
-    const { data, error } = await owner.client.rpc('insights', { period_days: 30, time_zone: ZONE });
+    const { data, error } = await owner.client.rpc('insights', {
+      period_days: 30,
+      time_zone: ZONE,
+    });
     expect(error).toBeNull();
     expect((data as Answer).comparisons).toEqual({ energy: [], engagement: [] });
   });
