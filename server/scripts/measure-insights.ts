@@ -2,9 +2,13 @@
 // insights(period_days, time_zone) through supabase-js and our real server,
 // for every period the tab offers, plus Track's name suggestions.
 // Server time is read from the database itself (EXPLAIN ANALYZE of the same
-// call as that user), the round trip from the client.
+// call as that user), the round trip from the client. On PostgreSQL the same
+// SQL is also sent straight through node-postgres, as that user, and the
+// supabase.rpc round trip is given as a ratio of that one: what our data API
+// adds on top of the database.
 // Usage: node server/scripts/measure-insights.ts [activities=20000]
 //   (TEST_DATABASE_URL set: a fresh database on that PostgreSQL; else PGlite)
+import pg from 'pg';
 import { startTestServer } from '../test/helpers/test-server.ts';
 import { signedInClient } from '../test/helpers/users.ts';
 
@@ -53,22 +57,46 @@ try {
     });
   }
 
+  // The same statement straight through node-postgres, as the same user.
+  let direct: pg.Client | undefined;
+  if (server.database.url) {
+    direct = new pg.Client({ connectionString: server.database.url });
+    await direct.connect();
+    await direct.query('SET ROLE authenticated');
+    await direct.query("SELECT set_config('request.jwt.claims', $1, false)", [
+      JSON.stringify({ sub: userId, role: 'authenticated' }),
+    ]);
+  }
+
   for (const days of [7, 30, 90, null]) {
     const label = days === null ? 'all time' : `last ${days} days`;
     const roundTrips: number[] = [];
     const inDatabase: number[] = [];
+    const straight: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now();
       const { data, error } = await client.rpc('insights', { period_days: days, time_zone: ZONE });
       roundTrips.push(performance.now() - started);
       if (error || !data) throw new Error(`${label}: ${error?.message}`);
       inDatabase.push(await serverTime(`SELECT public.insights(${days ?? 'NULL'}, '${ZONE}')`));
+      if (direct) {
+        const sent = performance.now();
+        await direct.query('SELECT public.insights($1, $2)', [days, ZONE]);
+        straight.push(performance.now() - sent);
+      }
     }
+    const rpcMedian = percentile(roundTrips, 0.5);
     console.log(
-      `insights ${label}: database median ${percentile(inDatabase, 0.5)} ms (p90 ${percentile(inDatabase, 0.9)}), ` +
-        `supabase.rpc round trip median ${percentile(roundTrips, 0.5)} ms (p90 ${percentile(roundTrips, 0.9)})`,
+      `insights ${label}: database median ${percentile(inDatabase, 0.5)} ms (p90 ${percentile(inDatabase, 0.9)}, min ${percentile(inDatabase, 0)}), ` +
+        `supabase.rpc round trip median ${rpcMedian} ms (p90 ${percentile(roundTrips, 0.9)})` +
+        (direct
+          ? `, node-postgres median ${percentile(straight, 0.5)} ms (rpc ÷ node-postgres ${
+              Math.round((rpcMedian / percentile(straight, 0.5)) * 100) / 100
+            })`
+          : ''),
     );
   }
+  await direct?.end();
 
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
