@@ -16,6 +16,7 @@ interface Imported {
   activity: string;
   energy: number;
   engagement: number;
+  tags?: string[];
 }
 
 // Painting 80, 90, 70 (mean 80, s² 100) against the 6 others (20 30 40 60
@@ -23,14 +24,17 @@ interface Imported {
 // Welch ν = 6.63, t = 2.40, interval 12.95 to 57.05 → "13 to 57".
 // Meetings 20, 30, 40 (mean 30) against 80 90 70 60 60 60 (mean 70, s² 140):
 // difference −40, SE 7.07, ν 5.16, t 2.55 → −59.73 to −20.27 → "20 to 60".
+// The tag outside (newest spelling of Outside), on 80 90 70 60 (mean 75,
+// s² 166.67) against 20 30 60 40 60 (mean 42, s² 320): difference 33,
+// SE 10.28, ν 6.97, t 2.37 → 8.67 to 57.33 → "9 to 57".
 const JOURNAL: Imported[] = [
-  { activity: 'Painting', energy: 80, engagement: 70 },
+  { activity: 'Painting', energy: 80, engagement: 70, tags: ['outside'] },
   { activity: 'Meetings', energy: 20, engagement: 60 },
   { activity: 'Walk', energy: 60, engagement: 50 },
-  { activity: 'Painting', energy: 90, engagement: 40 },
+  { activity: 'Painting', energy: 90, engagement: 40, tags: ['Outside'] },
   { activity: 'Meetings', energy: 30, engagement: 60 },
-  { activity: 'Walk', energy: 60, engagement: 70 },
-  { activity: 'Painting', energy: 70, engagement: 60 },
+  { activity: 'Walk', energy: 60, engagement: 70, tags: ['outside'] },
+  { activity: 'Painting', energy: 70, engagement: 60, tags: ['outside'] },
   { activity: 'Meetings', energy: 40, engagement: 50 },
   { activity: 'Walk', energy: 60, engagement: 60 },
 ];
@@ -77,10 +81,12 @@ describe.skipIf(skipBrowserTests)('Insights: what goes with more energy', () => 
     const items = energy.getByRole('listitem');
     await items.first().waitFor();
     const sentences = await items.allInnerTexts();
-    // Larger differences first: Meetings (40 lower) before Painting (35 higher).
-    expect(sentences.slice(0, 2)).toEqual([
+    // Larger differences first: Meetings (40 lower), Painting (35 higher),
+    // the tag outside (33 higher).
+    expect(sentences.slice(0, 3)).toEqual([
       'Your energy was 40 points lower on entries of Meetings (3 entries with, 6 without; 95% interval 20 to 60).',
       'Your energy was 35 points higher on entries of Painting (3 entries with, 6 without; 95% interval 13 to 57).',
+      'Your energy was 33 points higher on entries tagged outside (4 entries with, 5 without; 95% interval 9 to 57).',
     ]);
     const engagement = section(page, 'What goes with more engagement');
     // Differences whose interval includes zero are folded away, still there.

@@ -269,3 +269,90 @@ describe("Student's t quantile used for the intervals", () => {
     expect(Math.abs(Number(rows[0]!.t) - expected)).toBeLessThan(1e-4);
   });
 });
+
+describe('what goes with more energy, by tag', () => {
+  // One activity throughout, so that only tags are compared. Tags as the
+  // person typed them; 'Outside', 'OUTSIDE' and 'outside' are one tag, shown
+  // as its latest spelling.
+  //   energy  engagement  tags
+  //   80      50          Outside, work
+  //   90      60          OUTSIDE, Sam, work
+  //   70      70          outside, work, rain
+  //   40      50          Sam, work
+  //   50      40          work, rain
+  //   30      60          sam
+  //   60      50          (none)
+  // rain: 2 with (too few). work: 5 with but only 2 without (too few).
+  // outside, energy: 80 90 70 (m 80, s² 100) against 40 50 30 60 (m 45,
+  //   s² 500/3 = 166.67): a = 33.333, b = 41.667, SE = √75 = 8.6603,
+  //   ν = 75² / (33.333²/2 + 41.667²/3) = 5625 / 1134.26 = 4.9592,
+  //   t = 2.5770, margin 22.317 → difference 35, 12.68 to 57.32.
+  // sam (latest spelling of Sam), energy: 90 40 30 (m 53.33, s² 1033.3) against 80 70 50 60 (m 65,
+  //   s² 166.67): a = 344.44, b = 41.667, SE = 19.650, ν = 2.4889,
+  //   t = 3.5861, margin 70.466 → −11.67, −82.13 to 58.80 (includes zero).
+  // Engagement: outside 60 vs 50 (s² 100, 66.667), ν 3.8571, t 2.8175,
+  //   margin 19.923 → 10, −9.92 to 29.92; Sam 56.67 vs 52.5 (s² 33.333,
+  //   158.33), ν 4.4005, t 2.6796, margin 19.079 → 4.17, −14.91 to 23.25.
+  const TAGGED: Array<[number, number, string[]]> = [
+    [80, 50, ['Outside', 'work']],
+    [90, 60, ['OUTSIDE', 'Sam', 'work']],
+    [70, 70, ['outside', 'work', 'rain']],
+    [40, 50, ['Sam', 'work']],
+    [50, 40, ['work', 'rain']],
+    [30, 60, ['sam']],
+    [60, 50, []],
+  ];
+  let tagger: SignedInUser;
+
+  beforeAll(async () => {
+    tagger = await signedInClient(server, 'compare-tags');
+    await logEntries(
+      tagger.client,
+      tagger.userId,
+      TAGGED.map(([energy, engagement, tags], i) => ({
+        activity: 'Day',
+        energy,
+        engagement,
+        tags,
+        at: new Date(Date.UTC(2025, 2, 1, 8, i)).toISOString(),
+      })),
+    );
+  });
+
+  it('compares each tag with the entries without it, matching the hand computation', async () => {
+    const { energy, engagement } = (await allTime(tagger)).comparisons;
+    expect(energy.map((c) => [c.kind, c.name, c.entries_with, c.entries_without])).toEqual([
+      ['tag', 'outside', 3, 4],
+      ['tag', 'sam', 3, 4],
+    ]);
+    expectFigures(energy[0], {
+      key: 'outside',
+      mean_with: 80,
+      mean_without: 45,
+      difference: 35,
+      interval_low: 12.68,
+      interval_high: 57.32,
+      excludes_zero: true,
+    });
+    expectFigures(energy[1], {
+      key: 'sam',
+      mean_with: 53.33,
+      mean_without: 65,
+      difference: -11.67,
+      interval_low: -82.13,
+      interval_high: 58.8,
+      excludes_zero: false,
+    });
+    expect(engagement.map((c) => c.name)).toEqual(['outside', 'sam']);
+    expectFigures(engagement[0], { difference: 10, interval_low: -9.92, interval_high: 29.92 });
+    expectFigures(engagement[1], {
+      difference: 4.17,
+      interval_low: -14.91,
+      interval_high: 23.25,
+    });
+  });
+
+  it('shows another person none of the tags', async () => {
+    expect((await allTime(stranger)).comparisons).toEqual({ energy: [], engagement: [] });
+  });
+});

@@ -64,7 +64,7 @@ describe('what goes with more energy', () => {
     ).toBeInTheDocument();
     expect(
       screen.getAllByText(
-        'Not enough data yet: an activity is compared once it has 3 entries in the period, and at least 3 other entries.',
+        'Not enough data yet: an activity or tag is compared once it has 3 entries in the period, and there are 3 entries without it.',
       ),
     ).toHaveLength(2);
   });

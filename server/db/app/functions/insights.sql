@@ -14,8 +14,8 @@
 -- with t from Student's table (the table value of the next lower listed
 -- degrees of freedom above 30, so the interval is never too narrow),
 -- clipped to 0..100.
--- Comparisons (docs/decisions/039): every activity with at least
--- comparison_min_each entries in the period and as many without it, its
+-- Comparisons (docs/decisions/039): every activity and every tag with at
+-- least comparison_min_each entries in the period and as many without it, its
 -- mean energy (and engagement) against the rest of the period's entries: the
 -- difference and its 95% interval by Welch's t, those whose interval excludes
 -- zero first, each part by the size of the difference.
@@ -148,10 +148,37 @@ BEGIN
   ),
   -- What goes with more energy: each factor's entries against all the other
   -- entries of the period, whose sums are the totals minus the factor's.
+  -- Tags (docs/decisions/038): an entry counts once towards each of its
+  -- tags (its tag_keys hold each key once). Only the period's tagged entries.
+  by_tag AS (
+    SELECT k.tag_key, count(*)::integer AS n,
+           sum(a.energy)::float8 AS energy_sum,
+           sum(a.energy::bigint * a.energy)::float8 AS energy_squares,
+           sum(a.engagement)::float8 AS engagement_sum,
+           sum(a.engagement::bigint * a.engagement)::float8 AS engagement_squares,
+           max(a.created_at) AS last_at
+    FROM public.activity_entries a
+    CROSS JOIN LATERAL unnest(a.tag_keys) AS k (tag_key)
+    WHERE (since IS NULL OR a.created_at >= since) AND a.tag_keys <> '{}'
+    GROUP BY k.tag_key
+  ),
   factors AS (
     SELECT 'activity' AS kind, p.activity_key AS key, p.name, s.n,
            s.energy_sum, s.energy_squares, s.engagement_sum, s.engagement_squares
     FROM per_activity p JOIN by_activity s USING (activity_key)
+    UNION ALL
+    SELECT 'tag', t.tag_key, x.name, t.n,
+           t.energy_sum, t.energy_squares, t.engagement_sum, t.engagement_squares
+    FROM by_tag t
+    CROSS JOIN totals c
+    -- The most recent spelling, from the tag's latest entry (primary key),
+    -- looked up only for the tags that will be compared.
+    CROSS JOIN LATERAL (
+      SELECT e.tags[array_position(e.tag_keys, t.tag_key)] AS name
+      FROM public.activity_entries e
+      WHERE e.created_at = t.last_at AND e.tag_keys @> ARRAY[t.tag_key] LIMIT 1
+    ) x
+    WHERE t.n >= comparison_min_each AND c.n - t.n >= comparison_min_each
   ),
   compared AS (
     SELECT f.kind, f.key, f.name, m.measure, f.n AS entries_with, t.n - f.n AS entries_without,

@@ -31,11 +31,11 @@ export function ComparisonSection({ id, title, measure, rows, minEach }: Props) 
         {title}
       </h2>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
-        {`Your average ${measure} on entries of each activity, against all your other entries in this period. Clear differences first.`}
+        {`Your average ${measure} on the entries of each activity and each tag, against the entries without it in this period. Clear differences first.`}
       </p>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          {`Not enough data yet: an activity is compared once it has ${minEach} entries in the period, and at least ${minEach} other entries.`}
+          {`Not enough data yet: an activity or tag is compared once it has ${minEach} entries in the period, and there are ${minEach} entries without it.`}
         </p>
       ) : (
         <>
