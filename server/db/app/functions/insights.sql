@@ -62,13 +62,15 @@ BEGIN
   -- 00:00 local (OFFSET 0 keeps the planner from repeating the conversion in
   -- every expression that reads it); days, hours and weekdays are then plain
   -- arithmetic. One pass of grouping sets gives the sums per activity, per
-  -- local day and per local hour.
+  -- local day, per local hour and per combination of tags (few distinct
+  -- ones; the sums per tag add those up, without a second read of the
+  -- entries).
   WITH located AS (
-    SELECT activity_key, energy, engagement, flow_state, created_at,
+    SELECT activity_key, tag_keys, energy, engagement, flow_state, created_at,
            floor(local_s / 86400)::integer AS local_day,
            floor((local_s - floor(local_s / 86400) * 86400) / 3600)::integer AS local_hour
     FROM (
-      SELECT a.activity_key, a.energy, a.engagement, a.flow_state, a.created_at,
+      SELECT a.activity_key, a.tag_keys, a.energy, a.engagement, a.flow_state, a.created_at,
              date_part('epoch', a.created_at AT TIME ZONE time_zone) AS local_s
       FROM public.activity_entries a
       WHERE since IS NULL OR a.created_at >= since
@@ -77,7 +79,8 @@ BEGIN
   ),
   grouped AS MATERIALIZED (
     SELECT GROUPING(activity_key) = 0 AS per_key, GROUPING(local_day) = 0 AS per_day,
-           activity_key, local_day, local_hour,
+           GROUPING(local_hour) = 0 AS per_hour,
+           activity_key, local_day, local_hour, tag_keys,
            count(*)::integer AS n,
            sum(energy)::float8 AS energy_sum,
            sum(energy::bigint * energy)::float8 AS energy_squares,
@@ -86,7 +89,7 @@ BEGIN
            (count(*) FILTER (WHERE flow_state))::integer AS flow_n,
            max(created_at) AS last_at
     FROM located
-    GROUP BY GROUPING SETS ((activity_key), (local_day), (local_hour))
+    GROUP BY GROUPING SETS ((activity_key), (local_day), (local_hour), (tag_keys))
   ),
   by_activity AS (
     SELECT activity_key, n, energy_sum, energy_squares, engagement_sum, engagement_squares, flow_n, last_at
@@ -97,7 +100,7 @@ BEGIN
   ),
   by_hour AS (
     SELECT local_hour, n, energy_sum, energy_squares, engagement_sum, engagement_squares
-    FROM grouped WHERE NOT per_key AND NOT per_day
+    FROM grouped WHERE per_hour
   ),
   -- The whole period: every entry falls in exactly one local hour.
   totals AS (
@@ -149,17 +152,16 @@ BEGIN
   -- What goes with more energy: each factor's entries against all the other
   -- entries of the period, whose sums are the totals minus the factor's.
   -- Tags (docs/decisions/038): an entry counts once towards each of its
-  -- tags (its tag_keys hold each key once). Only the period's tagged entries.
+  -- tags (its tag_keys hold each key once), so a tag's sums are those of
+  -- the combinations that hold it.
   by_tag AS (
-    SELECT k.tag_key, count(*)::integer AS n,
-           sum(a.energy)::float8 AS energy_sum,
-           sum(a.energy::bigint * a.energy)::float8 AS energy_squares,
-           sum(a.engagement)::float8 AS engagement_sum,
-           sum(a.engagement::bigint * a.engagement)::float8 AS engagement_squares,
-           max(a.created_at) AS last_at
-    FROM public.activity_entries a
-    CROSS JOIN LATERAL unnest(a.tag_keys) AS k (tag_key)
-    WHERE (since IS NULL OR a.created_at >= since) AND a.tag_keys <> '{}'
+    SELECT k.tag_key, sum(c.n)::integer AS n,
+           sum(c.energy_sum) AS energy_sum, sum(c.energy_squares) AS energy_squares,
+           sum(c.engagement_sum) AS engagement_sum, sum(c.engagement_squares) AS engagement_squares,
+           max(c.last_at) AS last_at
+    FROM grouped c
+    CROSS JOIN LATERAL unnest(c.tag_keys) AS k (tag_key)
+    WHERE NOT c.per_key AND NOT c.per_day AND NOT c.per_hour
     GROUP BY k.tag_key
   ),
   factors AS (
