@@ -1,10 +1,15 @@
-// Measures the Insights tab's one call for someone with years of entries:
+// Measures the Insights tab's one call for someone with years of entries
+// (20,000 entries, 40 activities, 30 tags):
 // insights(period_days, time_zone) through supabase-js and our real server,
 // for every period the tab offers, plus Track's name suggestions.
 // Server time is read from the database itself (EXPLAIN ANALYZE of the same
-// call as that user), the round trip from the client.
+// call as that user), the round trip from the client. On PostgreSQL the same
+// SQL is also sent straight through node-postgres, as that user, and the
+// supabase.rpc round trip is given as a ratio of that one: what our data API
+// adds on top of the database.
 // Usage: node server/scripts/measure-insights.ts [activities=20000]
 //   (TEST_DATABASE_URL set: a fresh database on that PostgreSQL; else PGlite)
+import pg from 'pg';
 import { startTestServer } from '../test/helpers/test-server.ts';
 import { signedInClient } from '../test/helpers/users.ts';
 
@@ -12,13 +17,15 @@ const ACTIVITIES = Number(process.argv[2] ?? 20_000);
 const RUNS = 15;
 const ZONE = 'Europe/Berlin';
 const NAMES = 40;
+const TAGS = 30;
 
 const server = await startTestServer();
 try {
   const { client, userId } = await signedInClient(server, 'insights');
   const db = server.database.db;
   const seeded = performance.now();
-  // Three years: one activity every ~79 minutes, 40 names in varied spellings.
+  // Three years: one activity every ~79 minutes, 40 names in varied spellings,
+  // 0 to 3 of 30 tags each (1.5 on average), as the entry's 'Tags' answer.
   await db.query(
     `INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
      SELECT $1, q.id,
@@ -28,15 +35,24 @@ try {
               WHEN 'Energy Level' THEN ((i % $3) * 2 + (i * 37) % 21)::text
               WHEN 'Engagement Level' THEN ((i * 53) % 101)::text
               WHEN 'Flow State' THEN (i % 3 = 0)::text
+              WHEN 'Tags' THEN
+                (SELECT coalesce(jsonb_agg('Tag ' || ((i * 7 + k * 11) % $4)), '[]')::text
+                 FROM generate_series(1, i % 4) AS k)
               ELSE 'Notes for ' || i
             END,
             now() - make_interval(mins => i * 79)
      FROM generate_series(1, $2::int) AS i
-     CROSS JOIN public.questions q`,
-    [userId, ACTIVITIES, NAMES],
+     CROSS JOIN public.questions q
+     JOIN public.pages p ON p.id = q.page_id AND p.name IN ('good_time_journal', 'entry_context')`,
+    [userId, ACTIVITIES, NAMES, TAGS],
   );
   await db.exec('ANALYZE');
-  console.log(`seeded ${ACTIVITIES} activities in ${Math.round(performance.now() - seeded)} ms`);
+  const { rows: tagged } = await db.query<{ tags: number }>(
+    'SELECT count(DISTINCT k)::integer AS tags FROM public.activity_entries, unnest(tag_keys) k',
+  );
+  console.log(
+    `seeded ${ACTIVITIES} activities with ${tagged[0]?.tags} distinct tags in ${Math.round(performance.now() - seeded)} ms`,
+  );
 
   const percentile = (times: number[], q: number) =>
     Math.round([...times].sort((a, b) => a - b)[Math.floor(q * (times.length - 1))]! * 10) / 10;
@@ -53,22 +69,46 @@ try {
     });
   }
 
+  // The same statement straight through node-postgres, as the same user.
+  let direct: pg.Client | undefined;
+  if (server.database.url) {
+    direct = new pg.Client({ connectionString: server.database.url });
+    await direct.connect();
+    await direct.query('SET ROLE authenticated');
+    await direct.query("SELECT set_config('request.jwt.claims', $1, false)", [
+      JSON.stringify({ sub: userId, role: 'authenticated' }),
+    ]);
+  }
+
   for (const days of [7, 30, 90, null]) {
     const label = days === null ? 'all time' : `last ${days} days`;
     const roundTrips: number[] = [];
     const inDatabase: number[] = [];
+    const straight: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now();
       const { data, error } = await client.rpc('insights', { period_days: days, time_zone: ZONE });
       roundTrips.push(performance.now() - started);
       if (error || !data) throw new Error(`${label}: ${error?.message}`);
       inDatabase.push(await serverTime(`SELECT public.insights(${days ?? 'NULL'}, '${ZONE}')`));
+      if (direct) {
+        const sent = performance.now();
+        await direct.query('SELECT public.insights($1, $2)', [days, ZONE]);
+        straight.push(performance.now() - sent);
+      }
     }
+    const rpcMedian = percentile(roundTrips, 0.5);
     console.log(
-      `insights ${label}: database median ${percentile(inDatabase, 0.5)} ms (p90 ${percentile(inDatabase, 0.9)}), ` +
-        `supabase.rpc round trip median ${percentile(roundTrips, 0.5)} ms (p90 ${percentile(roundTrips, 0.9)})`,
+      `insights ${label}: database median ${percentile(inDatabase, 0.5)} ms (p90 ${percentile(inDatabase, 0.9)}, min ${percentile(inDatabase, 0)}), ` +
+        `supabase.rpc round trip median ${rpcMedian} ms (p90 ${percentile(roundTrips, 0.9)})` +
+        (direct
+          ? `, node-postgres median ${percentile(straight, 0.5)} ms (rpc ÷ node-postgres ${
+              Math.round((rpcMedian / percentile(straight, 0.5)) * 100) / 100
+            })`
+          : ''),
     );
   }
+  await direct?.end();
 
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {

@@ -149,7 +149,12 @@ describe('insights rankings', () => {
   it('states the thresholds it ranks by, so the app never restates them', async () => {
     const data = await allTime();
     const thresholds = data['thresholds'] as Record<string, number>;
-    expect(thresholds).toEqual({ min_entries: 3, energizer_min_energy: 50, max_listed: 5 });
+    expect(thresholds).toEqual({
+      min_entries: 3,
+      energizer_min_energy: 50,
+      max_listed: 5,
+      comparison_min_each: 3,
+    });
     expect(Math.min(...data.ranked.map((r) => r.entries))).toBe(thresholds['min_entries']);
     expect(Math.max(...data.needs_more.map((r) => r.entries))).toBe(thresholds['min_entries']! - 1);
     expect(Math.min(...data.energizers.map((r) => r.avg_energy))).toBe(

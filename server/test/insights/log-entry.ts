@@ -6,6 +6,8 @@ export interface TimedEntry {
   energy: number;
   engagement: number;
   flow?: boolean;
+  /** Saved as the entry's 'Tags' answer (docs/decisions/038) when given. */
+  tags?: string[];
   /** ISO instant; the owner may choose an entry's time (docs/decisions/013). */
   at: string;
 }
@@ -17,21 +19,37 @@ export async function logEntries(
   entries: TimedEntry[],
 ): Promise<void> {
   const ids = await journalQuestions(client);
+  const tagsId = entries.some((e) => e.tags) ? await tagsQuestion(client) : undefined;
   const rows = entries.flatMap((e) =>
     (
       [
-        ['Activity Description', e.activity],
-        ['Energy Level', String(e.energy)],
-        ['Engagement Level', String(e.engagement)],
-        ['Flow State', String(e.flow ?? false)],
+        [ids.get('Activity Description'), e.activity],
+        [ids.get('Energy Level'), String(e.energy)],
+        [ids.get('Engagement Level'), String(e.engagement)],
+        [ids.get('Flow State'), String(e.flow ?? false)],
+        ...(e.tags ? [[tagsId, JSON.stringify(e.tags)] as const] : []),
       ] as const
-    ).map(([question, answer]) => ({
+    ).map(([questionId, answer]) => ({
       user_id: userId,
-      question_id: ids.get(question),
+      question_id: questionId,
       answer,
       created_at: e.at,
     })),
   );
   const { error } = await client.from('user_answers').insert(rows);
   if (error) throw new Error(`insert failed: ${error.message}`);
+}
+
+/** The id of the 'Tags' question, found as a client would: by its page's name. */
+async function tagsQuestion(client: SupabaseClient): Promise<number> {
+  const page = await client.from('pages').select('id').eq('name', 'entry_context').single();
+  if (page.error) throw new Error(`page lookup failed: ${page.error.message}`);
+  const question = await client
+    .from('questions')
+    .select('id')
+    .eq('page_id', page.data.id)
+    .eq('question', 'Tags')
+    .single();
+  if (question.error) throw new Error(`Tags question lookup failed: ${question.error.message}`);
+  return question.data.id as number;
 }

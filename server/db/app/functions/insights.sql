@@ -14,6 +14,11 @@
 -- with t from Student's table (the table value of the next lower listed
 -- degrees of freedom above 30, so the interval is never too narrow),
 -- clipped to 0..100.
+-- Comparisons (docs/decisions/039): every activity and every tag with at
+-- least comparison_min_each entries in the period and as many without it, its
+-- mean energy (and engagement) against the rest of the period's entries: the
+-- difference and its 95% interval by Welch's t, those whose interval excludes
+-- zero first, each part by the size of the difference.
 CREATE OR REPLACE FUNCTION public.insights(period_days integer DEFAULT 30, time_zone text DEFAULT 'UTC')
 RETURNS jsonb
 LANGUAGE plpgsql STABLE SECURITY INVOKER SET search_path = '' AS $$
@@ -24,6 +29,7 @@ DECLARE
   min_entries CONSTANT integer := 3;
   energizer_min_energy CONSTANT integer := 50;
   max_listed CONSTANT integer := 5;
+  comparison_min_each CONSTANT integer := 3;
 BEGIN
   IF time_zone IS NULL OR btrim(time_zone) = '' THEN
     RAISE EXCEPTION 'time_zone is required'
@@ -56,13 +62,15 @@ BEGIN
   -- 00:00 local (OFFSET 0 keeps the planner from repeating the conversion in
   -- every expression that reads it); days, hours and weekdays are then plain
   -- arithmetic. One pass of grouping sets gives the sums per activity, per
-  -- local day and per local hour.
+  -- local day, per local hour and per combination of tags (few distinct
+  -- ones; the sums per tag add those up, without a second read of the
+  -- entries).
   WITH located AS (
-    SELECT activity_key, energy, engagement, flow_state, created_at,
+    SELECT activity_key, tag_keys, energy, engagement, flow_state, created_at,
            floor(local_s / 86400)::integer AS local_day,
            floor((local_s - floor(local_s / 86400) * 86400) / 3600)::integer AS local_hour
     FROM (
-      SELECT a.activity_key, a.energy, a.engagement, a.flow_state, a.created_at,
+      SELECT a.activity_key, a.tag_keys, a.energy, a.engagement, a.flow_state, a.created_at,
              date_part('epoch', a.created_at AT TIME ZONE time_zone) AS local_s
       FROM public.activity_entries a
       WHERE since IS NULL OR a.created_at >= since
@@ -71,25 +79,35 @@ BEGIN
   ),
   grouped AS MATERIALIZED (
     SELECT GROUPING(activity_key) = 0 AS per_key, GROUPING(local_day) = 0 AS per_day,
-           activity_key, local_day, local_hour,
+           GROUPING(local_hour) = 0 AS per_hour,
+           activity_key, local_day, local_hour, tag_keys,
            count(*)::integer AS n,
            sum(energy)::float8 AS energy_sum,
            sum(energy::bigint * energy)::float8 AS energy_squares,
            sum(engagement)::float8 AS engagement_sum,
+           sum(engagement::bigint * engagement)::float8 AS engagement_squares,
            (count(*) FILTER (WHERE flow_state))::integer AS flow_n,
            max(created_at) AS last_at
     FROM located
-    GROUP BY GROUPING SETS ((activity_key), (local_day), (local_hour))
+    GROUP BY GROUPING SETS ((activity_key), (local_day), (local_hour), (tag_keys))
   ),
   by_activity AS (
-    SELECT activity_key, n, energy_sum, energy_squares, engagement_sum, flow_n, last_at
+    SELECT activity_key, n, energy_sum, energy_squares, engagement_sum, engagement_squares, flow_n, last_at
     FROM grouped WHERE per_key
   ),
   by_day AS (
     SELECT local_day, n, energy_sum, engagement_sum FROM grouped WHERE per_day
   ),
   by_hour AS (
-    SELECT local_hour, n, energy_sum, engagement_sum FROM grouped WHERE NOT per_key AND NOT per_day
+    SELECT local_hour, n, energy_sum, energy_squares, engagement_sum, engagement_squares
+    FROM grouped WHERE per_hour
+  ),
+  -- The whole period: every entry falls in exactly one local hour.
+  totals AS (
+    SELECT coalesce(sum(n), 0)::integer AS n, sum(energy_sum) AS energy_sum,
+           sum(energy_squares) AS energy_squares, sum(engagement_sum) AS engagement_sum,
+           sum(engagement_squares) AS engagement_squares
+    FROM by_hour
   ),
   per_activity AS (
     SELECT s.activity_key, a.activity AS name, s.n AS entries,
@@ -130,6 +148,69 @@ BEGIN
              'interval_low', round(greatest(0, avg_energy - margin)::numeric, 2),
              'interval_high', round(least(100, avg_energy + margin)::numeric, 2)) AS doc
     FROM ranked r
+  ),
+  -- What goes with more energy: each factor's entries against all the other
+  -- entries of the period, whose sums are the totals minus the factor's.
+  -- Tags (docs/decisions/038): an entry counts once towards each of its
+  -- tags (its tag_keys hold each key once), so a tag's sums are those of
+  -- the combinations that hold it.
+  by_tag AS (
+    SELECT k.tag_key, sum(c.n)::integer AS n,
+           sum(c.energy_sum) AS energy_sum, sum(c.energy_squares) AS energy_squares,
+           sum(c.engagement_sum) AS engagement_sum, sum(c.engagement_squares) AS engagement_squares,
+           max(c.last_at) AS last_at
+    FROM grouped c
+    CROSS JOIN LATERAL unnest(c.tag_keys) AS k (tag_key)
+    WHERE NOT c.per_key AND NOT c.per_day AND NOT c.per_hour
+    GROUP BY k.tag_key
+  ),
+  factors AS (
+    SELECT 'activity' AS kind, p.activity_key AS key, p.name, s.n,
+           s.energy_sum, s.energy_squares, s.engagement_sum, s.engagement_squares
+    FROM per_activity p JOIN by_activity s USING (activity_key)
+    UNION ALL
+    SELECT 'tag', t.tag_key, x.name, t.n,
+           t.energy_sum, t.energy_squares, t.engagement_sum, t.engagement_squares
+    FROM by_tag t
+    CROSS JOIN totals c
+    -- The most recent spelling, from the tag's latest entry (primary key),
+    -- looked up only for the tags that will be compared.
+    CROSS JOIN LATERAL (
+      SELECT e.tags[array_position(e.tag_keys, t.tag_key)] AS name
+      FROM public.activity_entries e
+      WHERE e.created_at = t.last_at AND e.tag_keys @> ARRAY[t.tag_key] LIMIT 1
+    ) x
+    WHERE t.n >= comparison_min_each AND c.n - t.n >= comparison_min_each
+  ),
+  compared AS (
+    SELECT f.kind, f.key, f.name, m.measure, f.n AS entries_with, t.n - f.n AS entries_without,
+           m.with_sum / f.n AS mean_with, (m.all_sum - m.with_sum) / (t.n - f.n) AS mean_without,
+           w.difference, w.margin
+    FROM factors f
+    CROSS JOIN totals t
+    CROSS JOIN LATERAL (VALUES
+      ('energy', f.energy_sum, f.energy_squares, t.energy_sum, t.energy_squares),
+      ('engagement', f.engagement_sum, f.engagement_squares, t.engagement_sum, t.engagement_squares)
+    ) m (measure, with_sum, with_squares, all_sum, all_squares)
+    CROSS JOIN LATERAL journal_private.welch_interval(
+      f.n, m.with_sum, m.with_squares,
+      t.n - f.n, m.all_sum - m.with_sum, m.all_squares - m.with_squares) w
+    WHERE f.n >= comparison_min_each AND t.n - f.n >= comparison_min_each
+  ),
+  comparisons AS (
+    SELECT measure,
+           jsonb_agg(jsonb_build_object(
+             'kind', kind, 'key', key, 'name', name,
+             'entries_with', entries_with, 'entries_without', entries_without,
+             'mean_with', round(mean_with::numeric, 2),
+             'mean_without', round(mean_without::numeric, 2),
+             'difference', round(difference::numeric, 2),
+             'interval_low', round(greatest(-100, difference - margin)::numeric, 2),
+             'interval_high', round(least(100, difference + margin)::numeric, 2),
+             'excludes_zero', clear)
+             ORDER BY clear DESC, abs(difference) DESC, entries_with DESC, kind, key) AS doc
+    FROM (SELECT c.*, (difference - margin > 0 OR difference + margin < 0) AS clear FROM compared c) x
+    GROUP BY measure
   ),
   -- Local days as dates; 1970-01-01 was a Thursday (ISO weekday 4).
   days AS (
@@ -257,9 +338,13 @@ BEGIN
     'parts_of_day', (SELECT doc FROM parts),
     'weekdays', (SELECT doc FROM weekdays),
     'week', (SELECT doc FROM week),
+    'comparisons', jsonb_build_object(
+      'energy', coalesce((SELECT doc FROM comparisons WHERE measure = 'energy'), '[]'),
+      'engagement', coalesce((SELECT doc FROM comparisons WHERE measure = 'engagement'), '[]')),
     'thresholds', jsonb_build_object('min_entries', min_entries,
                                      'energizer_min_energy', energizer_min_energy,
-                                     'max_listed', max_listed)
+                                     'max_listed', max_listed,
+                                     'comparison_min_each', comparison_min_each)
   ) INTO result;
   RETURN result;
 END

@@ -54,6 +54,28 @@ export interface Thresholds {
   energizer_min_energy: number;
   /** The most activities that Energizers, and Drainers, each list. */
   max_listed: number;
+  /** Entries needed with an activity or tag, and as many without, to compare them. */
+  comparison_min_each: number;
+}
+
+/**
+ * One activity's or tag's entries against the period's other entries, in
+ * energy or engagement points (docs/decisions/039): the difference of the
+ * means and its 95% interval (Welch).
+ */
+export interface Comparison {
+  kind: 'activity' | 'tag';
+  key: string;
+  name: string;
+  entries_with: number;
+  entries_without: number;
+  mean_with: number;
+  mean_without: number;
+  difference: number;
+  interval_low: number;
+  interval_high: number;
+  /** The interval lies wholly above or below zero. */
+  excludes_zero: boolean;
 }
 
 /** What public.insights() returns (server/db/app/functions/insights.sql). */
@@ -71,6 +93,8 @@ export interface Insights {
   parts_of_day: Array<Averages & { part: 'morning' | 'afternoon' | 'evening' | 'night' }>;
   weekdays: Array<Averages & { weekday: number }>;
   week: WeekSummary;
+  /** Those whose interval excludes zero first, then the rest; each by size. */
+  comparisons: { energy: Comparison[]; engagement: Comparison[] };
   thresholds: Thresholds;
 }
 
@@ -93,7 +117,7 @@ export async function fetchInsights(
   const insights = data as Insights;
   // A hosted project whose functions predate this app (the functions script
   // not applied again): say so rather than show rules without their numbers.
-  if (!insights.thresholds) {
+  if (!insights.thresholds || !insights.comparisons) {
     throw new Error('the database runs an older insights function; apply the current functions');
   }
   return insights;

@@ -6,6 +6,7 @@ import { useInsights } from '../api/get-insights.ts';
 import { DEFAULT_PERIOD, type PeriodId } from '../periods.ts';
 import { weekSentences } from '../week-sentences.ts';
 import { AverageBars } from './AverageBars.tsx';
+import { ComparisonSection } from './ComparisonSection.tsx';
 import { EnergyMap } from './EnergyMap.tsx';
 import { HowCalculated } from './HowCalculated.tsx';
 import { InsightsSkeleton } from './InsightsSkeleton.tsx';
@@ -100,6 +101,20 @@ function InsightsBody({ data, onOpenActivity, onTrack }: Props & { data: Insight
       />
       <NeedsMoreSection rows={data.needs_more} minEntries={minEntries} onOpen={onOpenActivity} />
       <EnergyMap rows={data.ranked} thresholds={data.thresholds} />
+      <ComparisonSection
+        id="insights-more-energy"
+        title="What goes with more energy"
+        measure="energy"
+        rows={data.comparisons.energy}
+        minEach={data.thresholds.comparison_min_each}
+      />
+      <ComparisonSection
+        id="insights-more-engagement"
+        title="What goes with more engagement"
+        measure="engagement"
+        rows={data.comparisons.engagement}
+        minEach={data.thresholds.comparison_min_each}
+      />
       <section aria-labelledby="insights-trends" className="card flex flex-col gap-5">
         <h2 id="insights-trends" className="text-lg font-semibold">
           Trends
