@@ -61,6 +61,8 @@ function SignedInApp() {
   const [tab, setTab] = useState<TabId>(location.pathname === INSIGHTS_PATH ? 'insights' : 'track');
   // The activity Look Back opens filtered to, when a row of Insights is chosen.
   const [historyActivity, setHistoryActivity] = useState('');
+  // The day Look Back opens on, when a day of Insights' Year in pixels is chosen.
+  const [historyDay, setHistoryDay] = useState('');
   usePrefetchHistory();
   const applyUpdate = useAppUpdates();
   const prefetchInsights = usePrefetchInsights();
@@ -74,7 +76,10 @@ function SignedInApp() {
 
   function select(next: TabId) {
     setTab(next);
-    if (next !== 'history') setHistoryActivity('');
+    if (next !== 'history') {
+      setHistoryActivity('');
+      setHistoryDay('');
+    }
     const path = next === 'insights' ? INSIGHTS_PATH : '/';
     if (location.pathname !== path) navigate(path, { replace: true });
   }
@@ -95,13 +100,23 @@ function SignedInApp() {
           className="mx-auto max-w-xl px-4 py-5 sm:px-6"
         >
           {tab === 'track' && <TrackTab />}
-          {tab === 'history' && <HistoryTab key={historyActivity} activity={historyActivity} />}
+          {tab === 'history' && (
+            <HistoryTab
+              key={`${historyActivity}|${historyDay}`}
+              activity={historyActivity}
+              day={historyDay}
+            />
+          )}
           <Suspense fallback={<InsightsSkeleton />}>
             {tab === 'insights' && (
               <InsightsPanel
                 onOpenActivity={(name) => {
                   select('history');
                   setHistoryActivity(name);
+                }}
+                onOpenDay={(day) => {
+                  select('history');
+                  setHistoryDay(day);
                 }}
                 onTrack={() => select('track')}
               />

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { useDataClient } from '../../../lib/app-context.tsx';
 import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../lib/activity-row.ts';
 import { useSignedInUser } from '../../../lib/auth-context.tsx';
-import { DEFAULT_FILTERS, type HistoryFilters } from '../filters.ts';
+import { dayBounds, DEFAULT_FILTERS, type HistoryFilters } from '../filters.ts';
 import { historyQueryKeys } from './query-keys.ts';
 
 // The history, one remote operation: the calls and the hooks that cache them
@@ -40,6 +40,9 @@ export async function fetchActivities(
   // same here gives the key to compare, so the match uses its index.
   const activityKey = filters.activity.trim().replace(/\s+/g, ' ').toLowerCase();
   if (activityKey) query = query.eq('activity_key', activityKey);
+  // A range of the primary key (user_id, created_at), like the pages.
+  const day = dayBounds(filters.day);
+  if (day) query = query.gte('created_at', day.from).lt('created_at', day.to);
   if (before) query = query.lt('created_at', before);
 
   const { data, error } = await query

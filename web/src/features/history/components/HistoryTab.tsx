@@ -7,16 +7,20 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { DEFAULT_FILTERS, filtersActive, type HistoryFilters } from '../filters.ts';
 import { useActivities, useHasAnyActivity } from '../api/get-activities.ts';
 import { ActivityList } from './ActivityList.tsx';
+import { DayFilter } from './DayFilter.tsx';
 import { FiltersPanel } from './FiltersPanel.tsx';
 
 /** Slider drags settle for this long before the database is asked. */
 const FILTER_DEBOUNCE_MS = 250;
 
-/** `activity` opens the list filtered to that activity (from Insights). */
-export function HistoryTab({ activity = '' }: { activity?: string }) {
+/**
+ * `activity` opens the list filtered to that activity, `day` to one local
+ * date (both from Insights).
+ */
+export function HistoryTab({ activity = '', day = '' }: { activity?: string; day?: string }) {
   const panelId = useId();
   const [showFilters, setShowFilters] = useState(activity !== '');
-  const [filters, setFilters] = useState<HistoryFilters>({ ...DEFAULT_FILTERS, activity });
+  const [filters, setFilters] = useState<HistoryFilters>({ ...DEFAULT_FILTERS, activity, day });
   const appliedFilters = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
   const history = useActivities(appliedFilters);
   const activities = history.data?.pages.flat() ?? [];
@@ -50,6 +54,9 @@ export function HistoryTab({ activity = '' }: { activity?: string }) {
       </div>
 
       {showFilters && <FiltersPanel id={panelId} filters={filters} onChange={setFilters} />}
+      {filters.day !== '' && (
+        <DayFilter day={filters.day} onClear={() => setFilters({ ...filters, day: '' })} />
+      )}
 
       {history.isPending ? (
         <Spinner label="Loading activities" />

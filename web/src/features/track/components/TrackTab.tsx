@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { toPercent } from '../../../components/circular-dial/dial-math.ts';
 import { EntryFields } from '../../../components/entry-fields/EntryFields.tsx';
 import type { EntryFieldValues } from '../../../components/entry-fields/entry-field-values.ts';
@@ -8,6 +8,10 @@ import { pastTime } from '../past-time.ts';
 import { useActivitySuggestions } from '../api/get-activity-suggestions.ts';
 import { useSaveActivity } from '../api/save-activity.ts';
 import { PastTimeField } from './PastTimeField.tsx';
+
+// Its own small chunk, fetched after Track has painted: a look back is never
+// in the way of logging (docs/product.md, Track).
+const OnThisDayCard = lazy(() => import('../on-this-day/OnThisDayCard.tsx'));
 
 /** The entry's fields, energy and engagement as dial values (0–1), and its time. */
 interface TrackForm extends EntryFieldValues {
@@ -110,6 +114,9 @@ export function TrackTab() {
       <p className="mt-4 px-1 text-sm text-slate-600 dark:text-slate-300">
         When an activity gives you energy, it is a signal to invest more time in it.
       </p>
+      <Suspense fallback={null}>
+        <OnThisDayCard />
+      </Suspense>
     </section>
   );
 }

@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { ACTIVITIES_QUERY_KEY } from '../../../lib/activities-query-key.ts';
+import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../lib/activity-row.ts';
+import { useDataClient } from '../../../lib/app-context.tsx';
+import { useSignedInUser } from '../../../lib/auth-context.tsx';
+import { localDayRange, monthAgo, yearAgo, type LocalDay } from './past-days.ts';
+
+/** Entries listed on the card at most; a day rarely has more. */
+const MOST_SHOWN = 20;
+
+export interface OnThisDay {
+  ago: 'year' | 'month';
+  entries: ActivityRow[];
+}
+
+function dayEntries(supabase: SupabaseClient, userId: string, day: LocalDay) {
+  const { from, to } = localDayRange(day);
+  // A range of the primary key (user_id, created_at).
+  return supabase
+    .from('activities')
+    .select(ACTIVITY_ROW_COLUMNS)
+    .eq('user_id', userId)
+    .gte('created_at', from)
+    .lt('created_at', to)
+    .order('created_at', { ascending: true })
+    .limit(MOST_SHOWN)
+    .returns<ActivityRow[]>();
+}
+
+/**
+ * The entries of the same day a year ago; when the journal has nothing that
+ * old, those of a month ago. Undefined when there is nothing to show.
+ */
+export async function fetchOnThisDay(
+  supabase: SupabaseClient,
+  userId: string,
+  today: Date,
+): Promise<OnThisDay | undefined> {
+  const aYearAgo = yearAgo(today);
+  const year = await dayEntries(supabase, userId, aYearAgo);
+  if (year.error) throw year.error;
+  if (year.data.length > 0) return { ago: 'year', entries: year.data };
+
+  const older = await supabase
+    .from('activities')
+    .select('created_at')
+    .eq('user_id', userId)
+    .lt('created_at', localDayRange(aYearAgo).to)
+    .limit(1);
+  if (older.error) throw older.error;
+  if (older.data.length > 0) return undefined;
+
+  const month = await dayEntries(supabase, userId, monthAgo(today));
+  if (month.error) throw month.error;
+  return month.data.length > 0 ? { ago: 'month', entries: month.data } : undefined;
+}
+
+const localDate = (now: Date) => `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
+
+export function useOnThisDay() {
+  const supabase = useDataClient();
+  const { id: userId } = useSignedInUser();
+  const now = new Date();
+  return useQuery({
+    // Under the activities key, so an edit or import refreshes it; by date, so
+    // a page left open past midnight asks again.
+    queryKey: [...ACTIVITIES_QUERY_KEY, userId, 'on-this-day', localDate(now)],
+    queryFn: () => fetchOnThisDay(supabase, userId, now),
+  });
+}
