@@ -3,6 +3,8 @@ import { toPercent } from '../../../components/circular-dial/dial-math.ts';
 import { EntryFields } from '../../../components/entry-fields/EntryFields.tsx';
 import type { EntryFieldValues } from '../../../components/entry-fields/entry-field-values.ts';
 import { useToast } from '../../../components/toast.tsx';
+import { useDataClient } from '../../../lib/app-context.tsx';
+import { useSignedInUser } from '../../../lib/auth-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { pastTime } from '../past-time.ts';
 import { useActivitySuggestions } from '../api/get-activity-suggestions.ts';
@@ -36,6 +38,8 @@ export function TrackTab() {
   const unsaved = useRef<{ form: TrackForm; entryKey: string } | null>(null);
   const suggestions = useActivitySuggestions();
   const showToast = useToast();
+  const supabase = useDataClient();
+  const { id: userId } = useSignedInUser();
   const blank = form.activity.trim() === '';
   const when = pastTime(form.when);
   const update = (changes: Partial<TrackForm>) =>
@@ -115,7 +119,7 @@ export function TrackTab() {
         When an activity gives you energy, it is a signal to invest more time in it.
       </p>
       <Suspense fallback={null}>
-        <OnThisDayCard />
+        <OnThisDayCard supabase={supabase} userId={userId} />
       </Suspense>
     </section>
   );

@@ -1,5 +1,5 @@
-import { intensityOf, TEXT_CLASS } from '../../../lib/intensity-colors.ts';
-import { Zap } from 'lucide-react';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { BACKGROUND_CLASS, intensityOf } from '../../../lib/intensity-colors.ts';
 import { useOnThisDay } from './get-on-this-day.ts';
 
 const TIME = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
@@ -11,8 +11,14 @@ const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
  * younger than a year. Nothing at all while loading, on an error, or when
  * there is nothing to show: it is a reminder, not part of tracking.
  */
-export default function OnThisDayCard() {
-  const onThisDay = useOnThisDay();
+export default function OnThisDayCard({
+  supabase,
+  userId,
+}: {
+  supabase: SupabaseClient;
+  userId: string;
+}) {
+  const onThisDay = useOnThisDay(supabase, userId);
   const found = onThisDay.data;
   if (!found) return null;
   const first = found.entries[0];
@@ -32,9 +38,9 @@ export default function OnThisDayCard() {
             </span>
             <span className="min-w-0 flex-1 break-words">{entry.activity}</span>
             <span className="flex shrink-0 items-center gap-1 text-sm tabular-nums">
-              <Zap
+              <span
                 aria-hidden="true"
-                className={`size-4 ${TEXT_CLASS.energy[intensityOf(entry.energy)]}`}
+                className={`inline-block size-2.5 rounded-full ${BACKGROUND_CLASS.energy[intensityOf(entry.energy)]}`}
               />
               <span className="sr-only">Energy </span>
               {entry.energy}%

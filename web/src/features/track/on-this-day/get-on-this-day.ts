@@ -2,8 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ACTIVITIES_QUERY_KEY } from '../../../lib/activities-query-key.ts';
 import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../lib/activity-row.ts';
-import { useDataClient } from '../../../lib/app-context.tsx';
-import { useSignedInUser } from '../../../lib/auth-context.tsx';
 import { localDayRange, monthAgo, yearAgo, type LocalDay } from './past-days.ts';
 
 /** Entries listed on the card at most; a day rarely has more. */
@@ -58,9 +56,12 @@ export async function fetchOnThisDay(
 
 const localDate = (now: Date) => `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
 
-export function useOnThisDay() {
-  const supabase = useDataClient();
-  const { id: userId } = useSignedInUser();
+/**
+ * The client and the person come from Track: this lazily loaded chunk then
+ * shares no module with the login screen, which would split one out of the
+ * login bundle (docs/decisions/040).
+ */
+export function useOnThisDay(supabase: SupabaseClient, userId: string) {
   const now = new Date();
   return useQuery({
     // Under the activities key, so an edit or import refreshes it; by date, so
