@@ -13,7 +13,7 @@ import { PastTimeField } from './PastTimeField.tsx';
 
 // Its own small chunk, fetched after Track has painted: a look back is never
 // in the way of logging (docs/product.md, Track).
-const OnThisDayCard = lazy(() => import('../on-this-day/OnThisDayCard.tsx'));
+const OnThisDayCard = lazy(() => import('./OnThisDayCard.tsx'));
 
 /** The entry's fields, energy and engagement as dial values (0–1), and its time. */
 interface TrackForm extends EntryFieldValues {

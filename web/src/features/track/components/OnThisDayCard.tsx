@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { BACKGROUND_CLASS, intensityOf } from '../../../lib/intensity-colors.ts';
-import { useOnThisDay } from './get-on-this-day.ts';
+import { useOnThisDay } from '../api/get-on-this-day.ts';
 
 const TIME = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { ACTIVITIES_QUERY_KEY } from '../../../lib/activities-query-key.ts';
 import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../lib/activity-row.ts';
-import { localDayRange, monthAgo, yearAgo, type LocalDay } from './past-days.ts';
+import { trackQueryKeys } from './query-keys.ts';
+import { localDayRange, monthAgo, yearAgo, type LocalDay } from '../past-days.ts';
 
 /** Entries listed on the card at most; a day rarely has more. */
 const MOST_SHOWN = 20;
@@ -64,9 +64,7 @@ const localDate = (now: Date) => `${now.getFullYear()}-${now.getMonth() + 1}-${n
 export function useOnThisDay(supabase: SupabaseClient, userId: string) {
   const now = new Date();
   return useQuery({
-    // Under the activities key, so an edit or import refreshes it; by date, so
-    // a page left open past midnight asks again.
-    queryKey: [...ACTIVITIES_QUERY_KEY, userId, 'on-this-day', localDate(now)],
+    queryKey: trackQueryKeys.onThisDay(userId, localDate(now)),
     queryFn: () => fetchOnThisDay(supabase, userId, now),
   });
 }
