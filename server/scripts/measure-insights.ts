@@ -32,7 +32,8 @@ try {
             END,
             now() - make_interval(mins => i * 79)
      FROM generate_series(1, $2::int) AS i
-     CROSS JOIN public.questions q`,
+     CROSS JOIN public.questions q
+     JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'`,
     [userId, ACTIVITIES, NAMES],
   );
   await db.exec('ANALYZE');

@@ -113,6 +113,58 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(bobAnswers.rows).toEqual([{ user_id: bob }]);
   });
 
+  it('let a person tag an entry in its one insert, find it by tag and word, and refuse bad tags', async () => {
+    const gina = randomUUID();
+    await database.db.query(
+      `INSERT INTO auth.users (id, aud, role, email)
+       VALUES ($1, 'authenticated', 'authenticated', 'gina@example.com')`,
+      [gina],
+    );
+    const tagged = async (userId: string, tags: string) =>
+      as('authenticated', userId, async (tx) => {
+        const { rows } = await tx.query<{ id: number; question: string }>(
+          `SELECT q.id, q.question FROM public.questions q
+           JOIN public.pages p ON p.id = q.page_id
+           WHERE p.name IN ('good_time_journal', 'entry_context') AND q.active`,
+        );
+        const id = (question: string) => rows.find((r) => r.question === question)?.id;
+        await tx.query(
+          `INSERT INTO public.user_answers (user_id, question_id, answer)
+           VALUES ($1, $2, 'Hike'), ($1, $3, '90'), ($1, $4, '70'), ($1, $5, 'false'), ($1, $6, $7)`,
+          [
+            userId,
+            id('Activity Description'),
+            id('Energy Level'),
+            id('Engagement Level'),
+            id('Flow State'),
+            id('Tags'),
+            tags,
+          ],
+        );
+      });
+    await tagged(gina, '["Outside", "with Sam"]');
+    const found = await as('authenticated', gina, (tx) =>
+      tx.query<{ activity: string; tags: string[] }>(
+        `SELECT activity, tags FROM public.search_entries(words => 'sa', tag => 'OUTSIDE')`,
+      ),
+    );
+    expect(found.rows).toEqual([{ activity: 'Hike', tags: ['Outside', 'with Sam'] }]);
+    const viaView = await as('authenticated', gina, (tx) =>
+      tx.query<{ activity: string }>(
+        `SELECT activity FROM public.activities
+         WHERE tag_keys @> '{with sam}' AND search @@ to_tsquery('simple', 'hike')`,
+      ),
+    );
+    expect(viaView.rows).toEqual([{ activity: 'Hike' }]);
+    const bobFinds = await as('authenticated', bob, (tx) =>
+      tx.query(`SELECT * FROM public.search_entries(tag => 'outside')`),
+    );
+    expect(bobFinds.rows).toEqual([]);
+    await expect(tagged(gina, JSON.stringify(['x'.repeat(41)]))).rejects.toThrow(
+      'Tag 1 is longer than 40 characters',
+    );
+  });
+
   it('grant anon nothing: no table, view or function in public', async () => {
     const { rows } = await database.db.query<{ name: string }>(
       `SELECT c.relname AS name FROM pg_class c
@@ -147,15 +199,18 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(callable).toContain('delete_my_account(text)');
     expect(callable).toContain('insights(integer,text)');
     expect(callable).toContain('activity_suggestions(integer)');
+    expect(callable).toContain('tag_suggestions(text,integer)');
     expect(callable).toContain(
-      'update_entry(timestamp with time zone,text,integer,integer,boolean,text,timestamp with time zone)',
+      'update_entry(timestamp with time zone,text,integer,integer,boolean,text,timestamp with time zone,text[])',
     );
     // Functions that run as their owner check the caller themselves
-    // (functions/delete_my_account.sql), or say only whether the caller's own
-    // session met their second-factor rule (the journal's restrictive policies).
+    // (functions/delete_my_account.sql, functions/search_entries.sql), or say
+    // only whether the caller's own session met their second-factor rule (the
+    // journal's restrictive policies).
     expect(rows.filter((r) => r.definer).map((r) => r.fn)).toEqual([
       'delete_my_account(text)',
       'journal_private.second_factor_satisfied()',
+      'search_entries(text,text,text,integer,integer,boolean,timestamp with time zone,integer)',
     ]);
     expect(callable.filter((fn) => fn.startsWith('journal_private.'))).toEqual([
       'journal_private.second_factor_satisfied()',

@@ -49,7 +49,9 @@ beforeAll(async () => {
             CASE q.question WHEN 'Activity Description' THEN 'Activity ' || i
                             WHEN 'Flow State' THEN 'false' ELSE '50' END,
             now() - make_interval(mins => i)
-     FROM generate_series(1, $2::int) AS i CROSS JOIN public.questions q WHERE q.active`,
+     FROM generate_series(1, $2::int) AS i CROSS JOIN public.questions q
+     JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'
+     WHERE q.active`,
     [userId, ENTRIES],
   );
 }, 120_000);
@@ -81,7 +83,9 @@ async function plansOfOneSave(entryKey: string): Promise<string[]> {
       `INSERT INTO public.user_answers (user_id, question_id, answer, entry_key)
        SELECT $1, q.id, CASE q.question WHEN 'Activity Description' THEN 'A new one'
                                         WHEN 'Flow State' THEN 'true' ELSE '70' END, $2
-       FROM public.questions q WHERE q.active
+       FROM public.questions q
+       JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'
+       WHERE q.active
        ON CONFLICT (user_id, entry_key, question_id) DO NOTHING`,
       [userId, entryKey],
     );

@@ -32,7 +32,8 @@ async function addActivities(db: TestDatabase['db'], count: number) {
             CASE q.question WHEN 'Activity Description' THEN 'A' || i
                             WHEN 'Flow State' THEN 'false' ELSE '50' END,
             now() - make_interval(mins => i)
-     FROM generate_series(1, $2::int) AS i CROSS JOIN public.questions q`,
+     FROM generate_series(1, $2::int) AS i CROSS JOIN public.questions q
+     JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'`,
     [rows[0]?.id, count],
   );
 }

@@ -4,11 +4,17 @@ import { DataErrorCode } from './error-codes.ts';
 
 export type CompareOperator = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike';
 export type IsValue = 'null' | 'not_null' | 'true' | 'false' | 'unknown';
+/** Array (and range) containment: `cs` contains, `cd` is contained in. */
+export type ContainOperator = 'cs' | 'cd';
+/** Full-text search, by the function that reads the query: to_tsquery, plainto_, phraseto_, websearch_. */
+export type SearchOperator = 'fts' | 'plfts' | 'phfts' | 'wfts';
 
 export type Operation =
   | { kind: 'compare'; operator: CompareOperator; value: string }
   | { kind: 'is'; value: IsValue }
-  | { kind: 'in'; values: string[] };
+  | { kind: 'in'; values: string[] }
+  | { kind: 'contain'; operator: ContainOperator; value: string }
+  | { kind: 'search'; operator: SearchOperator; config: string | null; value: string };
 
 export interface Filter {
   column: string;
@@ -29,10 +35,12 @@ const COMPARE_OPERATORS = new Set<string>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte'
 // it on the event loop where no statement timeout can stop it: a long
 // pattern against long answers would stall every other request.
 export const MAX_PATTERN_LENGTH = 100;
+// A search query is words a person typed; its cost grows with its terms.
+export const MAX_SEARCH_LENGTH = 200;
+const CONTAIN_OPERATORS = new Set<string>(['cs', 'cd']);
+const SEARCH_OPERATORS = new Set<string>(['fts', 'plfts', 'phfts', 'wfts']);
 // PostgREST operators this subset does not offer: said plainly, not "unknown".
 const UNSUPPORTED_OPERATORS = new Set([
-  'cs',
-  'cd',
   'ov',
   'sl',
   'sr',
@@ -41,10 +49,6 @@ const UNSUPPORTED_OPERATORS = new Set([
   'adj',
   'match',
   'imatch',
-  'fts',
-  'plfts',
-  'phfts',
-  'wfts',
   'isdistinct',
 ]);
 const IS_VALUES: IsValue[] = ['not_null', 'null', 'true', 'false', 'unknown'];
@@ -75,11 +79,47 @@ function operation(c: Cursor, value: ValueGrammar): { negate: boolean; operation
       return { negate, operation: { kind: 'compare', operator, value: operand } };
     }
   }
+  if (CONTAIN_OPERATORS.has(name) && c.take('.')) {
+    return {
+      negate,
+      operation: { kind: 'contain', operator: name as ContainOperator, value: value(c) },
+    };
+  }
+  if (SEARCH_OPERATORS.has(name)) {
+    const config = searchConfig(c);
+    if (c.take('.')) {
+      const query = value(c);
+      if (query.length > MAX_SEARCH_LENGTH) {
+        throw queryError(`A ${name} query may be at most ${MAX_SEARCH_LENGTH} characters long`);
+      }
+      const operator = name as SearchOperator;
+      return { negate, operation: { kind: 'search', operator, config, value: query } };
+    }
+  }
   if (UNSUPPORTED_OPERATORS.has(name)) {
     throw notImplemented(`The '${name}' operator is not supported`);
   }
-  if (COMPARE_OPERATORS.has(name) || name === 'in' || name === 'is') c.fail('delimiter (.)');
+  if (
+    COMPARE_OPERATORS.has(name) ||
+    CONTAIN_OPERATORS.has(name) ||
+    SEARCH_OPERATORS.has(name) ||
+    name === 'in' ||
+    name === 'is'
+  ) {
+    c.fail('delimiter (.)');
+  }
   c.fail(negate ? OPERATOR_EXPECTING : `"not" or ${OPERATOR_EXPECTING}`, start);
+}
+
+/** `fts(english).…`: the optional text search configuration, a plain name as in PostgREST. */
+function searchConfig(c: Cursor): string | null {
+  if (!c.take('(')) return null;
+  const start = c.pos;
+  while (/^[A-Za-z0-9_]$/.test(c.peek())) c.pos += 1;
+  const config = c.text.slice(start, c.pos);
+  if (config === '') c.fail('text search configuration name');
+  c.expect(')', '")"');
+  return config;
 }
 
 function isValue(c: Cursor): IsValue {

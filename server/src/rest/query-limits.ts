@@ -9,7 +9,10 @@ import type { LogicTree } from './parse-filter.ts';
 
 /** Filters in one request, counting every item inside or=()/and=(). */
 export const MAX_FILTERS = 50;
-/** like/ilike filters in one request: matching costs pattern length × text length per row. */
+/**
+ * like/ilike and full-text (fts, plfts, phfts, wfts) filters in one request:
+ * matching costs pattern length × text length per row.
+ */
 export const MAX_PATTERNS = 3;
 /**
  * Characters of a text value a like/ilike pattern is matched against. Matching
@@ -28,8 +31,9 @@ function countLeaves(tree: LogicTree, counts: { filters: number; patterns: numbe
   counts.filters += 1;
   const { operation } = tree.filter;
   if (
-    operation.kind === 'compare' &&
-    (operation.operator === 'like' || operation.operator === 'ilike')
+    operation.kind === 'search' ||
+    (operation.kind === 'compare' &&
+      (operation.operator === 'like' || operation.operator === 'ilike'))
   ) {
     counts.patterns += 1;
   }
@@ -48,7 +52,7 @@ export function checkFilterLimits(where: LogicTree[]): void {
   if (counts.patterns > MAX_PATTERNS) {
     throw queryError(
       'Too many pattern filters',
-      `A request may apply at most ${MAX_PATTERNS} like/ilike filters; it applied ${counts.patterns}`,
+      `A request may apply at most ${MAX_PATTERNS} like/ilike or full-text filters; it applied ${counts.patterns}`,
     );
   }
 }

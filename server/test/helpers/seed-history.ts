@@ -26,7 +26,8 @@ export async function seedHistory(
             END,
             now() - make_interval(mins => i * 144)
      FROM generate_series(1, $2::int) AS i
-     CROSS JOIN public.questions q`,
+     CROSS JOIN public.questions q
+     JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'`,
     [userId, activities],
   );
   if (analyze) await db.exec('ANALYZE');

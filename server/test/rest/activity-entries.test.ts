@@ -233,7 +233,9 @@ describe('a save at a taken instant (0010)', () => {
                                          WHEN 'Flow State' THEN 'false' ELSE '50' END,
                 now() + make_interval(secs => i / 1000000.0)
          FROM generate_series(0, 4999) AS i
-         CROSS JOIN public.questions q WHERE q.question <> 'Activity Notes'`,
+         CROSS JOIN public.questions q
+         JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'
+         WHERE q.question <> 'Activity Notes'`,
         [user.userId],
       );
       // Forget the instant the seeding itself was given, as a new save would.

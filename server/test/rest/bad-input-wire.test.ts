@@ -147,7 +147,7 @@ describe('headers and paths', () => {
     expect(error).toEqual({
       code: 'PGRST116',
       message: 'JSON object requested, multiple (or no) rows returned',
-      details: 'The result contains 5 rows',
+      details: 'The result contains 6 rows',
       hint: null,
     });
   });

@@ -256,7 +256,8 @@ describe('update_entry onto a run of adjacent entries', () => {
               END,
               $2::timestamptz + make_interval(secs => i / 1000000.0)
        FROM generate_series(0, $3::int - 1) AS i
-       CROSS JOIN public.questions q`,
+       CROSS JOIN public.questions q
+       JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'`,
       [userId, RUN_START, RUN],
     );
   }

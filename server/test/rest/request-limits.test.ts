@@ -58,7 +58,7 @@ describe('bounds on one data request', () => {
     expect(over.error).toMatchObject({
       code: 'PGRST100',
       message: 'Too many pattern filters',
-      details: `A request may apply at most ${MAX_PATTERNS} like/ilike filters; it applied ${MAX_PATTERNS + 1}`,
+      details: `A request may apply at most ${MAX_PATTERNS} like/ilike or full-text filters; it applied ${MAX_PATTERNS + 1}`,
     });
   });
 

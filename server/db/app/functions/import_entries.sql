@@ -7,6 +7,10 @@
 -- An entry whose time the caller already has is not written again: with the
 -- same activity it counts as skipped (importing a file twice adds nothing),
 -- with another activity as a conflict (a time holds one entry).
+-- An entry may carry `tags`, an array of texts (docs/decisions/038), stored
+-- as the entry's 'Tags' answer; absent, null or [] means no tags. The count
+-- and lengths are checked here so the message names the entry; every rule
+-- (also the characters) is checked where all tags are (entry_tags).
 CREATE OR REPLACE FUNCTION public.import_entries(entries jsonb) RETURNS jsonb
 LANGUAGE plpgsql SECURITY INVOKER SET search_path = '' AS $$
 DECLARE
@@ -49,6 +53,15 @@ BEGIN
         WHEN coalesce(jsonb_typeof(e -> 'notes'), 'null') NOT IN ('string', 'null')
           OR char_length(coalesce(e ->> 'notes', '')) > 2000
           THEN 'notes must be a text of at most 2000 characters or null'
+        WHEN coalesce(jsonb_typeof(e -> 'tags'), 'null') NOT IN ('array', 'null')
+          OR jsonb_array_length(CASE jsonb_typeof(e -> 'tags') WHEN 'array' THEN e -> 'tags' ELSE '[]' END) > 10
+          OR EXISTS (
+            SELECT 1
+            FROM jsonb_array_elements(CASE jsonb_typeof(e -> 'tags') WHEN 'array' THEN e -> 'tags' ELSE '[]' END) t
+            WHERE jsonb_typeof(t) <> 'string'
+               OR char_length(btrim(regexp_replace(t #>> '{}', '\s+', ' ', 'g'))) NOT BETWEEN 1 AND 40
+          )
+          THEN 'tags must be an array of at most 10 texts of 1 to 40 characters, or null'
       END AS problem
     FROM jsonb_array_elements(entries) WITH ORDINALITY AS input (e, n)
   ) t
@@ -62,7 +75,9 @@ BEGIN
   WITH input AS (
     SELECT n, (e ->> 'created_at')::timestamptz AS created_at, e ->> 'activity' AS activity,
            (e ->> 'energy')::integer AS energy, (e ->> 'engagement')::integer AS engagement,
-           (e ->> 'flow_state')::boolean AS flow_state, nullif(e ->> 'notes', '') AS notes
+           (e ->> 'flow_state')::boolean AS flow_state, nullif(e ->> 'notes', '') AS notes,
+           CASE WHEN jsonb_typeof(e -> 'tags') = 'array' AND jsonb_array_length(e -> 'tags') > 0
+                THEN (e -> 'tags')::text END AS tags
     FROM jsonb_array_elements(entries) WITH ORDINALITY AS input (e, n)
   ),
   -- A time given twice in one batch is written once, from its first entry.
@@ -86,7 +101,7 @@ BEGIN
   ),
   questions AS (
     SELECT q.id, q.question FROM public.questions q
-    JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'
+    JOIN public.pages p ON p.id = q.page_id AND p.name IN ('good_time_journal', 'entry_context')
     WHERE q.active
   ),
   written AS (
@@ -101,6 +116,7 @@ BEGIN
         WHEN 'Engagement Level' THEN c.engagement::text
         WHEN 'Flow State' THEN c.flow_state::text
         WHEN 'Activity Notes' THEN c.notes
+        WHEN 'Tags' THEN c.tags
       END AS text
     ) answer
     WHERE c.state = 'new' AND answer.text IS NOT NULL

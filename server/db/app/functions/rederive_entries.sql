@@ -1,6 +1,15 @@
 -- Derives the typed rows of the given (user, time) keys from their answers:
 -- inserts or updates an entry that is valid (a non-blank activity, numeric
 -- energy and engagement), deletes one that no longer is or has no answers.
+--
+-- Tags (docs/decisions/038) are the answer to 'Tags' on the page
+-- 'entry_context', checked by entry_tags, which refuses bad ones with a
+-- readable message. `answers` is MATERIALIZED so that every key's tags are
+-- checked, also those of answers that make no valid entry (an entry's row
+-- would otherwise skip computing them). The search vector holds the words of
+-- the activity, the notes and the tags under the built-in 'simple'
+-- configuration (lower case, no stemming, no stop words: any language, and
+-- no extension, so it works on PGlite and hosted Supabase alike).
 CREATE OR REPLACE FUNCTION journal_private.rederive_entries(key_users uuid[], key_times timestamptz[])
 RETURNS void
 LANGUAGE sql SECURITY DEFINER SET search_path = '' AS $$
@@ -8,17 +17,20 @@ LANGUAGE sql SECURITY DEFINER SET search_path = '' AS $$
     SELECT DISTINCT k.user_id, k.created_at
     FROM unnest(key_users, key_times) AS k (user_id, created_at)
   ),
-  answers AS (
+  answers AS MATERIALIZED (
     SELECT k.user_id, k.created_at,
            max(a.answer) FILTER (WHERE q.question = 'Activity Description') AS activity,
            max(a.answer) FILTER (WHERE q.question = 'Energy Level') AS energy_text,
            max(a.answer) FILTER (WHERE q.question = 'Engagement Level') AS engagement_text,
            max(a.answer) FILTER (WHERE q.question = 'Flow State') AS flow_text,
-           max(a.answer) FILTER (WHERE q.question = 'Activity Notes') AS notes
+           max(a.answer) FILTER (WHERE q.question = 'Activity Notes') AS notes,
+           journal_private.entry_tags(
+             max(a.answer) FILTER (WHERE q.question = 'Tags' AND p.name = 'entry_context')
+           ) AS tags
     FROM keys k
     JOIN public.user_answers a ON a.user_id = k.user_id AND a.created_at = k.created_at
     JOIN public.questions q ON q.id = a.question_id
-    JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'
+    JOIN public.pages p ON p.id = q.page_id AND p.name IN ('good_time_journal', 'entry_context')
     GROUP BY k.user_id, k.created_at
   ),
   valid AS (
@@ -26,7 +38,10 @@ LANGUAGE sql SECURITY DEFINER SET search_path = '' AS $$
            round(energy_text::numeric)::integer AS energy,
            round(engagement_text::numeric)::integer AS engagement,
            coalesce(flow_text = 'true', false) AS flow_state,
-           notes
+           notes, tags,
+           ARRAY(SELECT public.activity_key(t.tag) FROM unnest(tags) WITH ORDINALITY AS t (tag, n)
+                 ORDER BY t.n) AS tag_keys,
+           to_tsvector('simple'::regconfig, concat_ws(' ', activity, notes, array_to_string(tags, ' '))) AS search
     FROM answers
     WHERE btrim(activity) <> ''
       AND energy_text ~ '^\s*[0-9]{1,9}(\.[0-9]+)?\s*$'
@@ -41,12 +56,14 @@ LANGUAGE sql SECURITY DEFINER SET search_path = '' AS $$
       )
   )
   INSERT INTO public.activity_entries
-    (user_id, created_at, activity, energy, engagement, flow_state, notes)
-  SELECT user_id, created_at, activity, energy, engagement, flow_state, notes FROM valid
+    (user_id, created_at, activity, energy, engagement, flow_state, notes, tags, tag_keys, search)
+  SELECT user_id, created_at, activity, energy, engagement, flow_state, notes, tags, tag_keys, search
+  FROM valid
   ON CONFLICT (user_id, created_at) DO UPDATE
     SET activity = excluded.activity, energy = excluded.energy,
         engagement = excluded.engagement, flow_state = excluded.flow_state,
-        notes = excluded.notes;
+        notes = excluded.notes, tags = excluded.tags, tag_keys = excluded.tag_keys,
+        search = excluded.search;
 $$;
 
 REVOKE ALL ON FUNCTION journal_private.rederive_entries(uuid[], timestamptz[]) FROM PUBLIC, anon, authenticated;

@@ -6,6 +6,11 @@
 -- and a failure anywhere leaves the old entry exactly as it was.
 -- Deleting an entry and undoing that need no function: the client deletes the
 -- answer rows (keeping them) and inserts the same rows again.
+--
+-- Tags (docs/decisions/038): `tags` replaces the entry's tags ('{}' removes
+-- them); NULL, or a caller that does not name it, keeps the tags the entry
+-- has, so an app from before tags cannot drop them by editing. Each tag is
+-- checked where every stored tag is (entry_tags, through rederive_entries).
 CREATE OR REPLACE FUNCTION public.update_entry(
   entry_time timestamptz,
   activity text,
@@ -13,7 +18,8 @@ CREATE OR REPLACE FUNCTION public.update_entry(
   engagement integer,
   flow_state boolean,
   notes text DEFAULT NULL,
-  new_time timestamptz DEFAULT NULL
+  new_time timestamptz DEFAULT NULL,
+  tags text[] DEFAULT NULL
 ) RETURNS jsonb
 LANGUAGE plpgsql SECURITY INVOKER SET search_path = '' AS $$
 DECLARE
@@ -24,6 +30,7 @@ DECLARE
   tries integer := 0;
   removed_count bigint;
   kept_key uuid;
+  tags_answer text;
 BEGIN
   IF caller IS NULL THEN
     RAISE EXCEPTION 'Sign in to edit entries' USING ERRCODE = '42501';
@@ -45,6 +52,16 @@ BEGIN
   END IF;
   IF char_length(coalesce(notes, '')) > 2000 THEN
     RAISE EXCEPTION 'notes must be a text of at most 2000 characters' USING ERRCODE = '22023';
+  END IF;
+
+  IF tags IS NULL THEN
+    SELECT a.answer INTO tags_answer
+    FROM public.user_answers a
+    JOIN public.questions q ON q.id = a.question_id AND q.question = 'Tags'
+    JOIN public.pages p ON p.id = q.page_id AND p.name = 'entry_context'
+    WHERE a.user_id = caller AND a.created_at = entry_time;
+  ELSIF cardinality(tags) > 0 THEN
+    tags_answer := to_jsonb(tags)::text;
   END IF;
 
   -- Another person's entry is invisible here (RLS), so it is "not found",
@@ -109,9 +126,10 @@ BEGIN
   INSERT INTO public.user_answers (user_id, question_id, answer, created_at, entry_key)
   SELECT caller, q.id, answer.text, target, kept_key
   FROM public.questions q
-  JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'
+  JOIN public.pages p ON p.id = q.page_id AND p.name IN ('good_time_journal', 'entry_context')
   CROSS JOIN LATERAL (
     SELECT CASE q.question
+      WHEN 'Tags' THEN tags_answer
       WHEN 'Activity Description' THEN btrim(activity)
       WHEN 'Energy Level' THEN energy::text
       WHEN 'Engagement Level' THEN engagement::text
@@ -123,7 +141,8 @@ BEGIN
 
   SELECT jsonb_build_object(
     'created_at', e.created_at, 'activity', e.activity, 'energy', e.energy,
-    'engagement', e.engagement, 'flow_state', e.flow_state, 'notes', e.notes
+    'engagement', e.engagement, 'flow_state', e.flow_state, 'notes', e.notes,
+    'tags', to_jsonb(e.tags)
   ) INTO result
   FROM public.activity_entries e
   WHERE e.user_id = caller AND e.created_at = target;
@@ -131,7 +150,7 @@ BEGIN
 END
 $$;
 
-REVOKE ALL ON FUNCTION public.update_entry(timestamptz, text, integer, integer, boolean, text, timestamptz)
+REVOKE ALL ON FUNCTION public.update_entry(timestamptz, text, integer, integer, boolean, text, timestamptz, text[])
   FROM PUBLIC, anon, authenticated;
-GRANT EXECUTE ON FUNCTION public.update_entry(timestamptz, text, integer, integer, boolean, text, timestamptz)
+GRANT EXECUTE ON FUNCTION public.update_entry(timestamptz, text, integer, integer, boolean, text, timestamptz, text[])
   TO authenticated;
