@@ -21,12 +21,7 @@ export async function addEntriesThroughApi(
   email: string,
   entries: ApiEntry[],
 ): Promise<void> {
-  const { supabaseAnonKey } = (await (await fetch(`${url}/config.json`)).json()) as {
-    supabaseAnonKey: string;
-  };
-  const client = createClient(url, supabaseAnonKey, { auth: { persistSession: false } });
-  const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
-  if (error) throw error;
+  const client = await signedInClient(url, email);
   const { error: importError } = await client.rpc('import_entries', {
     entries: entries.map((e) => ({
       engagement: 50,
@@ -37,4 +32,29 @@ export async function addEntriesThroughApi(
   });
   if (importError) throw importError;
   await client.auth.signOut();
+}
+
+async function signedInClient(url: string, email: string) {
+  const { supabaseAnonKey } = (await (await fetch(`${url}/config.json`)).json()) as {
+    supabaseAnonKey: string;
+  };
+  const client = createClient(url, supabaseAnonKey, { auth: { persistSession: false } });
+  const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
+  if (error) throw error;
+  return client;
+}
+
+/** The person's entries as the `activities` view holds them, oldest first: activity and tags. */
+export async function storedTagsThroughApi(
+  url: string,
+  email: string,
+): Promise<Array<{ activity: string; tags: string[] }>> {
+  const client = await signedInClient(url, email);
+  const { data, error } = await client
+    .from('activities')
+    .select('activity, tags')
+    .order('created_at', { ascending: true });
+  if (error) throw error;
+  await client.auth.signOut();
+  return data as Array<{ activity: string; tags: string[] }>;
 }

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { storedTagsThroughApi } from '../support/api-entries.ts';
 import { useApp } from '../support/app-harness.ts';
 import { openTab, signUp, uniqueEmail } from '../support/app-steps.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
@@ -36,7 +37,8 @@ describe.skipIf(skipBrowserTests)('Import from Daylio', () => {
 
   it('shows the mood mapping before saving, takes a level for an unknown mood, and imports', async () => {
     const { page } = await app.newUser();
-    await signUp(page, uniqueEmail('daylio'));
+    const email = uniqueEmail('daylio');
+    await signUp(page, email);
     await openTab(page, 'Profile');
     await chooseDaylioFile(page);
 
@@ -87,5 +89,11 @@ describe.skipIf(skipBrowserTests)('Import from Daylio', () => {
         ['Daylio entry', 'Jun 1, 8:15 AM', '100%', '50%', null],
         ['work', 'May 31, 7:30 AM', '0%', '50%', null],
       ]);
+    // Daylio's activities are the entries' tags.
+    expect(await storedTagsThroughApi(app.url, email)).toEqual([
+      { activity: 'work', tags: ['work', 'tired'] },
+      { activity: 'Daylio entry', tags: [] },
+      { activity: 'friends', tags: ['friends', 'movies / tv'] },
+    ]);
   });
 });

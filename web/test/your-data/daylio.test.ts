@@ -176,6 +176,17 @@ describe('Daylio rows', () => {
     ]);
   });
 
+  it('makes tags the database takes: commas and semicolons split, invisible characters dropped', () => {
+    const check = checkDaylioFile(
+      file(
+        '2025-06-01,June 1,Sunday,10:00,good,"tea, cake;  Reading \u200b| line\u2028break |  | TEA",,',
+      ),
+      {},
+      NOW,
+    );
+    expect(check.entries[0]?.tags).toEqual(['tea', 'cake', 'Reading', 'line break']);
+  });
+
   it('keeps at most 10 tags of at most 40 characters', () => {
     const many = Array.from({ length: 12 }, (_, i) => `a${i}`).join(' | ');
     const long = 'x'.repeat(50);

@@ -141,12 +141,35 @@ export function plainNote(text: string): string {
     .trim();
 }
 
-/** The row's activities: split on "|", trimmed, repeats (any case) once, within the tag limits. */
+// Characters a tag may not hold (docs/decisions/038) that are not whitespace:
+// other control characters and invisible format characters. Whitespace
+// (line breaks, U+2028, tabs) becomes one space like any run of it.
+const REFUSED_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x00, 0x1f],
+  [0x7f, 0x9f],
+  [0xad, 0xad],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x206f],
+  [0xfeff, 0xfeff],
+  [0xfff9, 0xfffb],
+];
+const allowedInTag = (ch: string) => {
+  const code = ch.codePointAt(0) ?? 0;
+  return !REFUSED_RANGES.some(([low, high]) => code >= low && code <= high);
+};
+
+/**
+ * The row's activities as tags: split on "|" (and on "," and ";", which end
+ * a tag where one is typed and which a tag may not hold), tidied like the
+ * database tidies them, repeats (any case) once, within the tag limits.
+ */
 export function daylioTags(activities: string): string[] {
   const tags: string[] = [];
   const seen = new Set<string>();
-  for (const part of activities.split('|')) {
-    const tag = [...part.trim().replace(/\s+/g, ' ')].slice(0, TAG_MAX_LENGTH).join('');
+  for (const part of activities.split(/[|,;]/)) {
+    const tidy = [...part.replace(/\s+/g, ' ')].filter(allowedInTag).join('').trim();
+    const tag = [...tidy].slice(0, TAG_MAX_LENGTH).join('').trim();
     const key = tag.toLowerCase();
     if (tag === '' || seen.has(key)) continue;
     seen.add(key);
