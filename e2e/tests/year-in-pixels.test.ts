@@ -95,7 +95,15 @@ describe.skipIf(skipBrowserTests)('Year in pixels', () => {
     await page.getByText(`Showing January 14, ${YEAR}`).waitFor();
     await expect.poll(() => listedNames(page)).toEqual(['Walk', 'Deep work']);
 
+    // The address names the day: reloading it opens Look Back on that day again.
+    const url = new URL(page.url());
+    expect(`${url.pathname}${url.search}`).toBe(`/?day=${YEAR}-01-14`);
+    await page.reload();
+    await page.getByText(`Showing January 14, ${YEAR}`).waitFor();
+    await expect.poll(() => listedNames(page)).toEqual(['Walk', 'Deep work']);
+
     await page.getByRole('button', { name: 'Show all days' }).click();
     await expect.poll(() => listedNames(page)).toEqual(['Walk', 'Deep work', 'Errands', 'Beach']);
+    expect(new URL(page.url()).search).toBe('');
   });
 });

@@ -9,6 +9,7 @@ import { SignedInProviders } from './SignedInProviders.tsx';
 import { TabBar, type TabDefinition } from '../components/TabBar.tsx';
 import { ToastProvider } from '../components/toast.tsx';
 import { HistoryTab } from '../features/history/components/HistoryTab.tsx';
+import { dayBounds } from '../features/history/filters.ts';
 import { usePrefetchHistory } from '../features/history/api/get-activities.ts';
 import { InsightsSkeleton } from '../features/insights/components/InsightsSkeleton.tsx';
 import { usePrefetchInsights } from '../features/insights/api/get-insights.ts';
@@ -58,11 +59,16 @@ export default function MainApp() {
 function SignedInApp() {
   const location = useLocation();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<TabId>(location.pathname === INSIGHTS_PATH ? 'insights' : 'track');
+  // `/?day=2026-03-14` is Look Back on that day (from Year in pixels), so the
+  // address can be reloaded or kept.
+  const [linkedDay] = useState(() => dayInAddress(location.pathname, location.search));
+  const [tab, setTab] = useState<TabId>(
+    location.pathname === INSIGHTS_PATH ? 'insights' : linkedDay ? 'history' : 'track',
+  );
   // The activity Look Back opens filtered to, when a row of Insights is chosen.
   const [historyActivity, setHistoryActivity] = useState('');
   // The day Look Back opens on, when a day of Insights' Year in pixels is chosen.
-  const [historyDay, setHistoryDay] = useState('');
+  const [historyDay, setHistoryDay] = useState(linkedDay);
   usePrefetchHistory();
   const applyUpdate = useAppUpdates();
   const prefetchInsights = usePrefetchInsights();
@@ -81,7 +87,7 @@ function SignedInApp() {
       setHistoryDay('');
     }
     const path = next === 'insights' ? INSIGHTS_PATH : '/';
-    if (location.pathname !== path) navigate(path, { replace: true });
+    if (location.pathname !== path || location.search !== '') navigate(path, { replace: true });
   }
 
   return (
@@ -105,6 +111,7 @@ function SignedInApp() {
               key={`${historyActivity}|${historyDay}`}
               activity={historyActivity}
               day={historyDay}
+              onDayCleared={() => navigate('/', { replace: true })}
             />
           )}
           <Suspense fallback={<InsightsSkeleton />}>
@@ -115,8 +122,10 @@ function SignedInApp() {
                   setHistoryActivity(name);
                 }}
                 onOpenDay={(day) => {
-                  select('history');
+                  setTab('history');
+                  setHistoryActivity('');
                   setHistoryDay(day);
+                  navigate(`/?day=${day}`, { replace: true });
                 }}
                 onTrack={() => select('track')}
               />
@@ -128,4 +137,11 @@ function SignedInApp() {
       <TabBar tabs={TABS} selected={tab} onSelect={select} idPrefix="main" />
     </ToastProvider>
   );
+}
+
+/** The day a `/?day=YYYY-MM-DD` address names, or '' (also for text that names no date). */
+function dayInAddress(pathname: string, search: string): string {
+  if (pathname !== '/') return '';
+  const day = new URLSearchParams(search).get('day') ?? '';
+  return dayBounds(day) ? day : '';
 }

@@ -17,7 +17,16 @@ const FILTER_DEBOUNCE_MS = 250;
  * `activity` opens the list filtered to that activity, `day` to one local
  * date (both from Insights).
  */
-export function HistoryTab({ activity = '', day = '' }: { activity?: string; day?: string }) {
+export function HistoryTab({
+  activity = '',
+  day = '',
+  onDayCleared,
+}: {
+  activity?: string;
+  day?: string;
+  /** 'Show all days' was chosen (the app drops the day from the address). */
+  onDayCleared?: () => void;
+}) {
   const panelId = useId();
   const [showFilters, setShowFilters] = useState(activity !== '');
   const [filters, setFilters] = useState<HistoryFilters>({ ...DEFAULT_FILTERS, activity, day });
@@ -55,7 +64,13 @@ export function HistoryTab({ activity = '', day = '' }: { activity?: string; day
 
       {showFilters && <FiltersPanel id={panelId} filters={filters} onChange={setFilters} />}
       {filters.day !== '' && (
-        <DayFilter day={filters.day} onClear={() => setFilters({ ...filters, day: '' })} />
+        <DayFilter
+          day={filters.day}
+          onClear={() => {
+            setFilters({ ...filters, day: '' });
+            onDayCleared?.();
+          }}
+        />
       )}
 
       {history.isPending ? (
