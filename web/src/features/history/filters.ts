@@ -5,6 +5,10 @@ export interface HistoryFilters {
   flowOnly: boolean;
   /** One activity's name, matched as the database groups names (activity_key). */
   activity: string;
+  /** One tag, matched by its key (case and whitespace aside). */
+  tag: string;
+  /** Words typed in the search field, found in the activity, notes or tags. */
+  search: string;
 }
 
 export const DEFAULT_FILTERS: HistoryFilters = {
@@ -12,6 +16,8 @@ export const DEFAULT_FILTERS: HistoryFilters = {
   minEngagement: 0,
   flowOnly: false,
   activity: '',
+  tag: '',
+  search: '',
 };
 
 export function filtersActive(filters: HistoryFilters): boolean {
@@ -19,6 +25,8 @@ export function filtersActive(filters: HistoryFilters): boolean {
     filters.minEnergy > 0 ||
     filters.minEngagement > 0 ||
     filters.flowOnly ||
-    filters.activity.trim() !== ''
+    filters.activity.trim() !== '' ||
+    filters.tag.trim() !== '' ||
+    filters.search.trim() !== ''
   );
 }

@@ -20,6 +20,30 @@ import { historyQueryKeys } from './query-keys.ts';
 export const HISTORY_PAGE_SIZE = 50;
 
 /**
+ * A page searched or filtered by tag: the rpc search_entries, whose GIN
+ * indexes serve where row-level security keeps them from serving a filter on
+ * the view (docs/decisions/038). Same filters, same keyset paging.
+ */
+async function searchActivities(
+  supabase: SupabaseClient,
+  filters: HistoryFilters,
+  before: string | undefined,
+): Promise<ActivityRow[]> {
+  const { data, error } = await supabase.rpc('search_entries', {
+    words: filters.search.trim() === '' ? null : filters.search,
+    tag: filters.tag.trim() === '' ? null : filters.tag,
+    activity_name: filters.activity.trim() === '' ? null : filters.activity,
+    min_energy: filters.minEnergy,
+    min_engagement: filters.minEngagement,
+    flow_only: filters.flowOnly,
+    before_time: before ?? null,
+    max_count: HISTORY_PAGE_SIZE,
+  });
+  if (error) throw error;
+  return data as ActivityRow[];
+}
+
+/**
  * One page of the signed-in user's activities, newest first, filtered in the
  * database. Pages are keyset-based: `before` is the created_at of the last
  * row already shown, so a page costs the same however far back it is.
@@ -32,6 +56,9 @@ export async function fetchActivities(
     before,
   }: { userId: string; filters: HistoryFilters; before?: string | undefined },
 ): Promise<ActivityRow[]> {
+  if (filters.search.trim() !== '' || filters.tag.trim() !== '') {
+    return searchActivities(supabase, filters, before);
+  }
   let query = supabase.from('activities').select(ACTIVITY_ROW_COLUMNS).eq('user_id', userId);
   if (filters.minEnergy > 0) query = query.gte('energy', filters.minEnergy);
   if (filters.minEngagement > 0) query = query.gte('engagement', filters.minEngagement);

@@ -5,7 +5,7 @@ import type { EntryFieldValues } from '../../../components/entry-fields/entry-fi
 import { useToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { pastTime } from '../past-time.ts';
-import { useActivitySuggestions } from '../api/get-activity-suggestions.ts';
+import { useActivitySuggestions, useTagSuggestions } from '../api/get-activity-suggestions.ts';
 import { useSaveActivity } from '../api/save-activity.ts';
 import { PastTimeField } from './PastTimeField.tsx';
 
@@ -21,6 +21,7 @@ const EMPTY_FORM: TrackForm = {
   engagement: 0,
   flowState: false,
   notes: '',
+  tags: [],
   when: '',
 };
 
@@ -31,6 +32,7 @@ export function TrackTab() {
   // The form last sent and its entry's key, until a save of it succeeds.
   const unsaved = useRef<{ form: TrackForm; entryKey: string } | null>(null);
   const suggestions = useActivitySuggestions();
+  const tagSuggestions = useTagSuggestions();
   const showToast = useToast();
   const blank = form.activity.trim() === '';
   const when = pastTime(form.when);
@@ -78,6 +80,7 @@ export function TrackTab() {
           values={form}
           onChange={update}
           suggestions={suggestions.data}
+          tagSuggestions={tagSuggestions.data}
         />
         {showWhen && (
           <PastTimeField
