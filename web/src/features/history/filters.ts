@@ -5,6 +5,10 @@ export interface HistoryFilters {
   flowOnly: boolean;
   /** One activity's name, matched as the database groups names (activity_key). */
   activity: string;
+  /** One tag, matched by its key (case and whitespace aside). */
+  tag: string;
+  /** Words typed in the search field, found in the activity, notes or tags. */
+  search: string;
   /** One local date, YYYY-MM-DD (from Insights' Year in pixels); '' for every day. */
   day: string;
 }
@@ -14,6 +18,8 @@ export const DEFAULT_FILTERS: HistoryFilters = {
   minEngagement: 0,
   flowOnly: false,
   activity: '',
+  tag: '',
+  search: '',
   day: '',
 };
 
@@ -23,6 +29,8 @@ export function filtersActive(filters: HistoryFilters): boolean {
     filters.minEngagement > 0 ||
     filters.flowOnly ||
     filters.activity.trim() !== '' ||
+    filters.tag.trim() !== '' ||
+    filters.search.trim() !== '' ||
     filters.day !== ''
   );
 }

@@ -10,8 +10,11 @@ import { ActivityList } from './ActivityList.tsx';
 import { DayFilter } from './DayFilter.tsx';
 import { FiltersPanel } from './FiltersPanel.tsx';
 
-/** Slider drags settle for this long before the database is asked. */
+/** Slider drags and typing settle for this long before the database is asked. */
 const FILTER_DEBOUNCE_MS = 250;
+
+/** What search_entries accepts (server/db/app/functions/search_entries.sql). */
+const SEARCH_MAX_LENGTH = 200;
 
 /**
  * `activity` opens the list filtered to that activity, `day` to one local
@@ -53,13 +56,29 @@ export function HistoryTab({
         >
           <SlidersHorizontal aria-hidden="true" className="size-4" />
           Filters
-          {filtersActive(filters) && (
+          {filtersActive({ ...filters, search: '' }) && (
             <>
               <span aria-hidden="true" className="size-2 rounded-full bg-violet-600" />
               <span className="sr-only">(active)</span>
             </>
           )}
         </button>
+      </div>
+
+      <div className="mb-4">
+        <label htmlFor={`${panelId}-search`} className="sr-only">
+          Search entries
+        </label>
+        <input
+          id={`${panelId}-search`}
+          type="search"
+          className="text-input"
+          autoComplete="off"
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder="Search entries"
+          value={filters.search}
+          onChange={(e) => setFilters((current) => ({ ...current, search: e.target.value }))}
+        />
       </div>
 
       {showFilters && <FiltersPanel id={panelId} filters={filters} onChange={setFilters} />}

@@ -7,7 +7,7 @@ import { useDataClient } from '../../../lib/app-context.tsx';
 import { useSignedInUser } from '../../../lib/auth-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { pastTime } from '../past-time.ts';
-import { useActivitySuggestions } from '../api/get-activity-suggestions.ts';
+import { useActivitySuggestions, useTagSuggestions } from '../api/get-activity-suggestions.ts';
 import { useSaveActivity } from '../api/save-activity.ts';
 import { PastTimeField } from './PastTimeField.tsx';
 
@@ -27,6 +27,7 @@ const EMPTY_FORM: TrackForm = {
   engagement: 0,
   flowState: false,
   notes: '',
+  tags: [],
   when: '',
 };
 
@@ -37,6 +38,7 @@ export function TrackTab() {
   // The form last sent and its entry's key, until a save of it succeeds.
   const unsaved = useRef<{ form: TrackForm; entryKey: string } | null>(null);
   const suggestions = useActivitySuggestions();
+  const tagSuggestions = useTagSuggestions();
   const showToast = useToast();
   const supabase = useDataClient();
   const { id: userId } = useSignedInUser();
@@ -86,6 +88,7 @@ export function TrackTab() {
           values={form}
           onChange={update}
           suggestions={suggestions.data}
+          tagSuggestions={tagSuggestions.data}
         />
         {showWhen && (
           <PastTimeField

@@ -15,26 +15,20 @@ export interface ImportSummary {
   conflicts: number;
 }
 
-/** An entry to import; `tags` when the file gave some (a Daylio export's activities). */
-export type ImportableEntry = ExportedEntry & { tags?: readonly string[] };
-
-/** What import_entries takes for one entry: the view's columns, tags optional. */
-type ImportPayload = ActivityRow & { tags?: readonly string[] };
-
 /** Splits the entries into calls small enough for one request each. */
-export function importBatches(entries: readonly ImportableEntry[]): ImportPayload[][] {
-  const batches: ImportPayload[][] = [];
-  let batch: ImportPayload[] = [];
+export function importBatches(entries: readonly ExportedEntry[]): ActivityRow[][] {
+  const batches: ActivityRow[][] = [];
+  let batch: ActivityRow[] = [];
   let bytes = 0;
   for (const entry of entries) {
-    const payload: ImportPayload = {
+    const payload: ActivityRow = {
       created_at: entry.date,
       activity: entry.activity,
       energy: entry.energy,
       engagement: entry.engagement,
       flow_state: entry.flow_state,
       notes: entry.notes,
-      ...(entry.tags && entry.tags.length > 0 ? { tags: entry.tags } : {}),
+      tags: entry.tags,
     };
     const size = JSON.stringify(payload).length * 3; // worst case UTF-8
     if (
@@ -60,7 +54,7 @@ export function importBatches(entries: readonly ImportableEntry[]): ImportPayloa
  */
 export async function importEntries(
   supabase: SupabaseClient,
-  entries: readonly ImportableEntry[],
+  entries: readonly ExportedEntry[],
   onProgress: (done: number, total: number) => void,
 ): Promise<ImportSummary> {
   const summary: ImportSummary = { added: 0, skipped: 0, conflicts: 0 };
