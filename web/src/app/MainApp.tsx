@@ -10,6 +10,7 @@ import { SignedInProviders } from './SignedInProviders.tsx';
 import { TabBar, type TabDefinition } from '../components/TabBar.tsx';
 import { ToastProvider } from '../components/toast.tsx';
 import { HistoryTab } from '../features/history/components/HistoryTab.tsx';
+import { dayBounds } from '../features/history/filters.ts';
 import { usePrefetchHistory } from '../features/history/api/get-activities.ts';
 import { InsightsSkeleton } from '../features/insights/components/InsightsSkeleton.tsx';
 import { usePrefetchInsights } from '../features/insights/api/get-insights.ts';
@@ -61,9 +62,16 @@ export default function MainApp() {
 function SignedInApp() {
   const location = useLocation();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<TabId>(location.pathname === INSIGHTS_PATH ? 'insights' : 'track');
+  // `/?day=2026-03-14` is Look Back on that day (from Year in pixels), so the
+  // address can be reloaded or kept.
+  const [linkedDay] = useState(() => dayInAddress(location.pathname, location.search));
+  const [tab, setTab] = useState<TabId>(
+    location.pathname === INSIGHTS_PATH ? 'insights' : linkedDay ? 'history' : 'track',
+  );
   // The activity Look Back opens filtered to, when a row of Insights is chosen.
   const [historyActivity, setHistoryActivity] = useState('');
+  // The day Look Back opens on, when a day of Insights' Year in pixels is chosen.
+  const [historyDay, setHistoryDay] = useState(linkedDay);
   usePrefetchHistory();
   const applyUpdate = useAppUpdates();
   const prefetchInsights = usePrefetchInsights();
@@ -77,9 +85,12 @@ function SignedInApp() {
 
   function select(next: TabId) {
     setTab(next);
-    if (next !== 'history') setHistoryActivity('');
+    if (next !== 'history') {
+      setHistoryActivity('');
+      setHistoryDay('');
+    }
     const path = next === 'insights' ? INSIGHTS_PATH : '/';
-    if (location.pathname !== path) navigate(path, { replace: true });
+    if (location.pathname !== path || location.search !== '') navigate(path, { replace: true });
   }
 
   return (
@@ -99,13 +110,26 @@ function SignedInApp() {
           className="mx-auto max-w-xl px-4 py-5 sm:px-6"
         >
           {tab === 'track' && <TrackTab />}
-          {tab === 'history' && <HistoryTab key={historyActivity} activity={historyActivity} />}
+          {tab === 'history' && (
+            <HistoryTab
+              key={`${historyActivity}|${historyDay}`}
+              activity={historyActivity}
+              day={historyDay}
+              onDayCleared={() => navigate('/', { replace: true })}
+            />
+          )}
           <Suspense fallback={<InsightsSkeleton />}>
             {tab === 'insights' && (
               <InsightsPanel
                 onOpenActivity={(name) => {
                   select('history');
                   setHistoryActivity(name);
+                }}
+                onOpenDay={(day) => {
+                  setTab('history');
+                  setHistoryActivity('');
+                  setHistoryDay(day);
+                  navigate(`/?day=${day}`, { replace: true });
                 }}
                 onTrack={() => select('track')}
               />
@@ -122,4 +146,11 @@ function SignedInApp() {
       <TabBar tabs={TABS} selected={tab} onSelect={select} idPrefix="main" />
     </ToastProvider>
   );
+}
+
+/** The day a `/?day=YYYY-MM-DD` address names, or '' (also for text that names no date). */
+function dayInAddress(pathname: string, search: string): string {
+  if (pathname !== '/') return '';
+  const day = new URLSearchParams(search).get('day') ?? '';
+  return dayBounds(day) ? day : '';
 }

@@ -8,3 +8,9 @@ export const ACTIVITY_MAX_LENGTH = 500;
 
 /** An entry's notes. */
 export const NOTES_MAX_LENGTH = 2000;
+
+/** Tags on one entry (server/db/app/functions/entry_tags.sql). */
+export const TAGS_MAX_COUNT = 10;
+
+/** One tag, after its whitespace is tidied. */
+export const TAG_MAX_LENGTH = 40;

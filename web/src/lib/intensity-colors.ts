@@ -49,3 +49,17 @@ export const TEXT_CLASS: Record<Measure, Record<Intensity, string>> = {
     high: 'text-violet-700 dark:text-violet-400',
   },
 };
+
+/** A filled square (Insights' Year in pixels): the same scale as the dials. */
+export const BACKGROUND_CLASS: Record<Measure, Record<Intensity, string>> = {
+  energy: {
+    low: 'bg-slate-400 dark:bg-slate-500',
+    medium: 'bg-amber-400',
+    high: 'bg-amber-600 dark:bg-amber-500',
+  },
+  engagement: {
+    low: 'bg-slate-400 dark:bg-slate-500',
+    medium: 'bg-violet-400',
+    high: 'bg-violet-700 dark:bg-violet-500',
+  },
+};

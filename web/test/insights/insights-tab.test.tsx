@@ -9,7 +9,10 @@ import { signUpAppUser, type AppUser } from '../support/users.ts';
 // must still say them word for word as docs/product.md 10 does.
 
 async function openInsightsTab(account: AppUser) {
-  renderSignedInTab(<InsightsTab onOpenActivity={() => {}} onTrack={() => {}} />, account);
+  renderSignedInTab(
+    <InsightsTab onOpenActivity={() => {}} onTrack={() => {}} onOpenDay={() => {}} />,
+    account,
+  );
   await screen.findByRole('heading', { name: 'Energizers' });
 }
 

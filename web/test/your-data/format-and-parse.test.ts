@@ -17,6 +17,7 @@ const tricky: ExportedEntry[] = [
     engagement: 65,
     flow_state: true,
     notes: 'line one\nline two, with "quotes" and emoji 🙂🚀\r\nCRLF too',
+    tags: ['focus', 'with Sam'],
   },
   {
     date: '2025-03-02T21:00:00+02:00',
@@ -25,6 +26,7 @@ const tricky: ExportedEntry[] = [
     engagement: 100,
     flow_state: false,
     notes: null,
+    tags: ['=SUM(1)', 'été 🙂'],
   },
   {
     date: '2025-03-03T07:15:00-05:00',
@@ -33,6 +35,7 @@ const tricky: ExportedEntry[] = [
     engagement: 50,
     flow_state: false,
     notes: '-5 km, +2 @home\tand a tab',
+    tags: [],
   },
   {
     date: '2025-03-04T07:15:00+00:00',
@@ -41,6 +44,7 @@ const tricky: ExportedEntry[] = [
     engagement: 2,
     flow_state: true,
     notes: '@',
+    tags: ['Outside'],
   },
 ];
 
@@ -51,7 +55,7 @@ describe('CSV export', () => {
   it('has the header, CRLF rows, RFC 4180 quoting and inert formula cells', () => {
     const csv = entriesToCsv(tricky);
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('date,activity,energy,engagement,flow_state,notes');
+    expect(lines[0]).toBe('date,activity,energy,engagement,flow_state,notes,tags');
     expect(csv).toContain('"Deep work, ""focused"""');
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(csv).toContain(`''=already quoted`);
@@ -223,6 +227,7 @@ describe('a large export', () => {
       engagement: (i * 7) % 101,
       flow_state: i % 3 === 0,
       notes: i % 2 ? `note, "${i}"\nmore` : null,
+      tags: i % 2 ? [`t${i % 30}`] : [],
     }));
     const started = performance.now();
     const csv = entriesToCsv(many);

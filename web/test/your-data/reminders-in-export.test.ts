@@ -16,6 +16,7 @@ const entry = {
   engagement: 70,
   flow_state: false,
   notes: null,
+  tags: ['outside'],
 };
 
 describe('reminder settings in the JSON export', () => {

@@ -20,6 +20,7 @@ const originals: ExportedEntry[] = [
     engagement: 70,
     flow_state: true,
     notes: 'Cold, windy\nbut "worth it" 🏃‍♀️🌬️',
+    tags: ['focus', 'with Sam'],
   },
   {
     date: '2025-06-01T21:30:00+00:00',
@@ -28,6 +29,7 @@ const originals: ExportedEntry[] = [
     engagement: 35,
     flow_state: false,
     notes: null,
+    tags: ['=SUM(1)', 'été 🙂'],
   },
   {
     date: '2025-06-02T12:15:00+00:00',
@@ -36,6 +38,7 @@ const originals: ExportedEntry[] = [
     engagement: 100,
     flow_state: false,
     notes: "+1 idea; '@team, -5 min\r\nlate",
+    tags: [],
   },
 ];
 
@@ -94,6 +97,7 @@ describe('export and import round trip', () => {
       engagement: 50,
       flow_state: false,
       notes: null,
+      tags: i % 2 ? [`t${i % 30}`] : [],
     }));
     const summary = await importEntries(user.supabase, many, () => {});
     expect(summary.added).toBe(many.length);

@@ -4,6 +4,7 @@ import { Toggle } from '../Toggle.tsx';
 import { ActivityField } from './ActivityField.tsx';
 import type { EntryFieldValues, ChangeEntryFields } from './entry-field-values.ts';
 import { NotesField } from './NotesField.tsx';
+import { TagsField } from './TagsField.tsx';
 
 interface Props {
   /** Starts the fields' ids: `${idPrefix}-activity`, `${idPrefix}-notes`. */
@@ -19,6 +20,8 @@ interface Props {
   purpose: 'new' | 'edit';
   /** The names offered while typing the activity ('new' only). */
   suggestions?: readonly string[] | undefined;
+  /** The person's own tags, offered while typing a tag. */
+  tagSuggestions?: readonly string[] | undefined;
 }
 
 /**
@@ -27,7 +30,14 @@ interface Props {
  * owns the values, the time and the buttons; the fields lie directly in its
  * layout, so each form keeps its own spacing.
  */
-export function EntryFields({ idPrefix, values, onChange, purpose, suggestions }: Props) {
+export function EntryFields({
+  idPrefix,
+  values,
+  onChange,
+  purpose,
+  suggestions,
+  tagSuggestions,
+}: Props) {
   const isNew = purpose === 'new';
   return (
     <>
@@ -81,6 +91,12 @@ export function EntryFields({ idPrefix, values, onChange, purpose, suggestions }
         onChange={(notes) => onChange({ notes })}
         placeholder={isNew ? 'Any additional notes...' : undefined}
         minHeightClass={isNew ? 'min-h-24' : 'min-h-20'}
+      />
+      <TagsField
+        id={`${idPrefix}-tags`}
+        tags={values.tags}
+        onChange={(tags) => onChange({ tags })}
+        suggestions={tagSuggestions}
       />
     </>
   );

@@ -6,6 +6,8 @@ export interface EntryFieldValues {
   engagement: number;
   flowState: boolean;
   notes: string;
+  /** Tidy spellings, in the order added (lib/tags.ts). */
+  tags: readonly string[];
 }
 
 /** Takes the fields a person changed; each form keeps the values in its own state. */

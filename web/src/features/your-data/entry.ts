@@ -8,6 +8,8 @@ export interface ExportedEntry {
   engagement: number;
   flow_state: boolean;
   notes: string | null;
+  /** Tidy tags in order; [] for none (docs/decisions/038). */
+  tags: string[];
 }
 
 export const CSV_COLUMNS = [
@@ -17,7 +19,12 @@ export const CSV_COLUMNS = [
   'engagement',
   'flow_state',
   'notes',
+  // Last, so that files and scripts that read the first six columns still do.
+  'tags',
 ] as const;
+
+/** Between an entry's tags in the CSV's tags column (a tag cannot contain one). */
+export const CSV_TAG_SEPARATOR = ';';
 
 /** Bumped when the JSON export changes shape; import reads every version up to it. */
 export const JSON_EXPORT_VERSION = 1;

@@ -1,6 +1,7 @@
 import { csvRecord } from './csv.ts';
 import {
   CSV_COLUMNS,
+  CSV_TAG_SEPARATOR,
   JSON_EXPORT_VERSION,
   type ExportedAccount,
   type ExportedEntry,
@@ -20,6 +21,7 @@ export function entriesToCsv(entries: readonly ExportedEntry[]): string {
         String(entry.engagement),
         String(entry.flow_state),
         makeCellInert(entry.notes ?? ''),
+        makeCellInert(entry.tags.join(CSV_TAG_SEPARATOR)),
       ]),
     );
   }

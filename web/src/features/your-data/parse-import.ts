@@ -62,6 +62,7 @@ const COLUMN_NAMES: Record<string, keyof RawEntry> = {
   flow_state: 'flow_state',
   flow: 'flow_state',
   notes: 'notes',
+  tags: 'tags',
 };
 const REQUIRED: Array<keyof RawEntry> = ['date', 'activity', 'energy', 'engagement'];
 
@@ -101,6 +102,7 @@ function checkCsv(text: string, now: Date): Checked {
         engagement: cell(fields, 'engagement', false),
         flow_state: cell(fields, 'flow_state', false),
         notes: cell(fields, 'notes', true),
+        tags: cell(fields, 'tags', true),
       },
     })),
     now,
@@ -191,6 +193,7 @@ function checkJson(text: string, now: Date): Checked {
           engagement: o['engagement'],
           flow_state: o['flow_state'],
           notes: o['notes'],
+          tags: o['tags'],
         },
       };
     }),

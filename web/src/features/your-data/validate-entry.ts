@@ -1,5 +1,6 @@
 import { ACTIVITY_MAX_LENGTH, NOTES_MAX_LENGTH } from '../../lib/entry-limits.ts';
-import type { ExportedEntry } from './entry.ts';
+import { addTag, tagProblem } from '../../lib/tags.ts';
+import { CSV_TAG_SEPARATOR, type ExportedEntry } from './entry.ts';
 import { parseEntryDate } from './parse-date.ts';
 
 /** Characters as the database counts them (char_length): an emoji is one, not two UTF-16 units. */
@@ -13,6 +14,8 @@ export interface RawEntry {
   engagement: unknown;
   flow_state: unknown;
   notes: unknown;
+  /** A CSV cell of tags separated by ';', or a JSON array of texts; absent in files from before tags. */
+  tags?: unknown;
 }
 
 export type CheckedEntry = { ok: true; entry: ExportedEntry } | { ok: false; problems: string[] };
@@ -77,6 +80,36 @@ export function checkEntry(raw: RawEntry, now: Date = new Date()): CheckedEntry 
     problems.push(`notes is longer than ${NOTES_MAX_LENGTH} characters`);
   }
 
+  const tags = entryTags(raw.tags, problems);
+
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, entry: { date, activity, energy, engagement, flow_state: flowState, notes } };
+  return {
+    ok: true,
+    entry: { date, activity, energy, engagement, flow_state: flowState, notes, tags },
+  };
+}
+
+/** The entry's tags, by the rules the database keeps (lib/tags.ts); none when absent. */
+function entryTags(value: unknown, problems: string[]): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  const texts =
+    typeof value === 'string'
+      ? value.split(CSV_TAG_SEPARATOR).filter((t) => t.trim() !== '')
+      : Array.isArray(value) && value.every((t) => typeof t === 'string')
+        ? (value as string[])
+        : undefined;
+  if (!texts) {
+    problems.push('tags is not a list of texts');
+    return [];
+  }
+  let tags: readonly string[] = [];
+  for (const text of texts) {
+    const problem = tagProblem(text, tags);
+    if (problem) {
+      problems.push(`tag ${shown(text)}: ${problem}`);
+      return [];
+    }
+    tags = addTag(tags, text);
+  }
+  return [...tags];
 }

@@ -15,6 +15,8 @@ export interface EntryChanges {
   engagement: number;
   flowState: boolean;
   notes: string;
+  /** The entry's tags after the edit; [] removes them (docs/decisions/038). */
+  tags: readonly string[];
   /** The entry's new time (ISO 8601); the same as before when unchanged. */
   createdAt: string;
 }
@@ -43,6 +45,7 @@ export async function updateEntry(
     flow_state: changes.flowState,
     notes: changes.notes.trim() || null,
     new_time: changes.createdAt,
+    tags: changes.tags,
   });
   if (error) throw error;
   return (data as { created_at: string }).created_at;

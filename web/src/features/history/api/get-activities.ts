@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { useDataClient } from '../../../lib/app-context.tsx';
 import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../lib/activity-row.ts';
 import { useSignedInUser } from '../../../lib/auth-context.tsx';
-import { DEFAULT_FILTERS, type HistoryFilters } from '../filters.ts';
+import { dayBounds, DEFAULT_FILTERS, type HistoryFilters } from '../filters.ts';
 import { historyQueryKeys } from './query-keys.ts';
 
 // The history, one remote operation: the calls and the hooks that cache them
@@ -18,6 +18,34 @@ import { historyQueryKeys } from './query-keys.ts';
 
 /** Enough to fill a phone screen several times; the next page loads on scroll. */
 export const HISTORY_PAGE_SIZE = 50;
+
+/**
+ * A page searched or filtered by tag: the rpc search_entries, whose GIN
+ * indexes serve where row-level security keeps them from serving a filter on
+ * the view (docs/decisions/038). Same filters, same keyset paging.
+ */
+async function searchActivities(
+  supabase: SupabaseClient,
+  filters: HistoryFilters,
+  before: string | undefined,
+): Promise<ActivityRow[]> {
+  // A day (Year in pixels) ends the pages at its end and cuts the rows at its
+  // start: newest first, a page reaching past the start is the last one.
+  const day = dayBounds(filters.day);
+  const { data, error } = await supabase.rpc('search_entries', {
+    words: filters.search.trim() === '' ? null : filters.search,
+    tag: filters.tag.trim() === '' ? null : filters.tag,
+    activity_name: filters.activity.trim() === '' ? null : filters.activity,
+    min_energy: filters.minEnergy,
+    min_engagement: filters.minEngagement,
+    flow_only: filters.flowOnly,
+    before_time: before ?? day?.to ?? null,
+    max_count: HISTORY_PAGE_SIZE,
+  });
+  if (error) throw error;
+  const rows = data as ActivityRow[];
+  return day ? rows.filter((row) => Date.parse(row.created_at) >= Date.parse(day.from)) : rows;
+}
 
 /**
  * One page of the signed-in user's activities, newest first, filtered in the
@@ -32,6 +60,9 @@ export async function fetchActivities(
     before,
   }: { userId: string; filters: HistoryFilters; before?: string | undefined },
 ): Promise<ActivityRow[]> {
+  if (filters.search.trim() !== '' || filters.tag.trim() !== '') {
+    return searchActivities(supabase, filters, before);
+  }
   let query = supabase.from('activities').select(ACTIVITY_ROW_COLUMNS).eq('user_id', userId);
   if (filters.minEnergy > 0) query = query.gte('energy', filters.minEnergy);
   if (filters.minEngagement > 0) query = query.gte('engagement', filters.minEngagement);
@@ -40,6 +71,9 @@ export async function fetchActivities(
   // same here gives the key to compare, so the match uses its index.
   const activityKey = filters.activity.trim().replace(/\s+/g, ' ').toLowerCase();
   if (activityKey) query = query.eq('activity_key', activityKey);
+  // A range of the primary key (user_id, created_at), like the pages.
+  const day = dayBounds(filters.day);
+  if (day) query = query.gte('created_at', day.from).lt('created_at', day.to);
   if (before) query = query.lt('created_at', before);
 
   const { data, error } = await query

@@ -75,6 +75,18 @@ export function ActivityListItem({ activity, focusEdit, onFocused, onMoved }: Pr
           {activity.notes}
         </p>
       )}
+      {activity.tags && activity.tags.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+          {activity.tags.map((tag) => (
+            <li
+              key={tag}
+              className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium break-all text-slate-800 dark:bg-slate-800 dark:text-slate-100"
+            >
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
     </li>
   );
 }

@@ -24,6 +24,7 @@ function draftOf(entry: ActivityRow): Draft {
     engagement: entry.engagement,
     flowState: entry.flow_state,
     notes: entry.notes ?? '',
+    tags: entry.tags ?? [],
     when: toLocalInputValue(new Date(entry.created_at)),
   };
 }

@@ -1,4 +1,5 @@
-import { ACTIVITY_MAX_LENGTH } from '../../../lib/entry-limits.ts';
+import { ACTIVITY_MAX_LENGTH, TAG_MAX_LENGTH } from '../../../lib/entry-limits.ts';
+import { useTagSuggestions } from '../../track/api/get-activity-suggestions.ts';
 import { RangeSlider } from '../../../components/RangeSlider.tsx';
 import { Toggle } from '../../../components/Toggle.tsx';
 import type { HistoryFilters } from '../filters.ts';
@@ -10,6 +11,7 @@ interface Props {
 }
 
 export function FiltersPanel({ id, filters, onChange }: Props) {
+  const tags = useTagSuggestions();
   return (
     <div id={id} className="card mb-4 flex flex-col gap-5">
       <div>
@@ -26,6 +28,27 @@ export function FiltersPanel({ id, filters, onChange }: Props) {
           value={filters.activity}
           onChange={(e) => onChange({ ...filters, activity: e.target.value })}
         />
+      </div>
+      <div>
+        <label htmlFor={`${id}-tag`} className="field-label">
+          Tag
+        </label>
+        <input
+          id={`${id}-tag`}
+          type="search"
+          className="text-input"
+          autoComplete="off"
+          maxLength={TAG_MAX_LENGTH}
+          placeholder="Any tag"
+          list={`${id}-tag-options`}
+          value={filters.tag}
+          onChange={(e) => onChange({ ...filters, tag: e.target.value })}
+        />
+        <datalist id={`${id}-tag-options`}>
+          {(tags.data ?? []).map((tag) => (
+            <option key={tag} value={tag} />
+          ))}
+        </datalist>
       </div>
       <RangeSlider
         label="Min Energy"

@@ -7,18 +7,34 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { DEFAULT_FILTERS, filtersActive, type HistoryFilters } from '../filters.ts';
 import { useActivities, useHasAnyActivity } from '../api/get-activities.ts';
 import { ActivityList } from './ActivityList.tsx';
+import { DayFilter } from './DayFilter.tsx';
 import { FiltersPanel } from './FiltersPanel.tsx';
 import { WaitingEntries } from './WaitingEntries.tsx';
 import { OfflineNote } from '../../../components/OfflineNote.tsx';
 
-/** Slider drags settle for this long before the database is asked. */
+/** Slider drags and typing settle for this long before the database is asked. */
 const FILTER_DEBOUNCE_MS = 250;
 
-/** `activity` opens the list filtered to that activity (from Insights). */
-export function HistoryTab({ activity = '' }: { activity?: string }) {
+/** What search_entries accepts (server/db/app/functions/search_entries.sql). */
+const SEARCH_MAX_LENGTH = 200;
+
+/**
+ * `activity` opens the list filtered to that activity, `day` to one local
+ * date (both from Insights).
+ */
+export function HistoryTab({
+  activity = '',
+  day = '',
+  onDayCleared,
+}: {
+  activity?: string;
+  day?: string;
+  /** 'Show all days' was chosen (the app drops the day from the address). */
+  onDayCleared?: () => void;
+}) {
   const panelId = useId();
   const [showFilters, setShowFilters] = useState(activity !== '');
-  const [filters, setFilters] = useState<HistoryFilters>({ ...DEFAULT_FILTERS, activity });
+  const [filters, setFilters] = useState<HistoryFilters>({ ...DEFAULT_FILTERS, activity, day });
   const appliedFilters = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
   const history = useActivities(appliedFilters);
   const activities = history.data?.pages.flat() ?? [];
@@ -48,7 +64,7 @@ export function HistoryTab({ activity = '' }: { activity?: string }) {
         >
           <SlidersHorizontal aria-hidden="true" className="size-4" />
           Filters
-          {filtersActive(filters) && (
+          {filtersActive({ ...filters, search: '' }) && (
             <>
               <span aria-hidden="true" className="size-2 rounded-full bg-violet-600" />
               <span className="sr-only">(active)</span>
@@ -57,7 +73,32 @@ export function HistoryTab({ activity = '' }: { activity?: string }) {
         </button>
       </div>
 
+      <div className="mb-4">
+        <label htmlFor={`${panelId}-search`} className="sr-only">
+          Search entries
+        </label>
+        <input
+          id={`${panelId}-search`}
+          type="search"
+          className="text-input"
+          autoComplete="off"
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder="Search entries"
+          value={filters.search}
+          onChange={(e) => setFilters((current) => ({ ...current, search: e.target.value }))}
+        />
+      </div>
+
       {showFilters && <FiltersPanel id={panelId} filters={filters} onChange={setFilters} />}
+      {filters.day !== '' && (
+        <DayFilter
+          day={filters.day}
+          onClear={() => {
+            setFilters({ ...filters, day: '' });
+            onDayCleared?.();
+          }}
+        />
+      )}
 
       <WaitingEntries />
 

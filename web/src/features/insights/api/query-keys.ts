@@ -9,4 +9,7 @@ export const insightsQueryKeys = {
    */
   insights: (userId: string, period: PeriodId, timeZone: string) =>
     [...ACTIVITIES_QUERY_KEY, userId, 'insights', period, timeZone] as const,
+  /** One calendar year's days (Year in pixels); refreshed by a save like the rest. */
+  energyByDay: (userId: string, year: number, timeZone: string) =>
+    [...ACTIVITIES_QUERY_KEY, userId, 'energy-by-day', year, timeZone] as const,
 };

@@ -14,19 +14,22 @@ import { NeedsMoreSection } from './NeedsMoreSection.tsx';
 import { PeriodPicker } from './PeriodPicker.tsx';
 import { RankingSection } from './RankingSection.tsx';
 import { TrendChart } from './TrendChart.tsx';
+import { YearInPixels } from './YearInPixels.tsx';
 
 interface Props {
   /** Opens Look Back filtered to one activity. */
   onOpenActivity: (name: string) => void;
   /** Opens Track, from the empty state. */
   onTrack: () => void;
+  /** Opens Look Back on one local date (YYYY-MM-DD). */
+  onOpenDay: (day: string) => void;
 }
 
 const PARTS = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening', night: 'Night' };
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** Which activities give energy and which drain it (docs/decisions/017). */
-export default function InsightsTab({ onOpenActivity, onTrack }: Props) {
+export default function InsightsTab({ onOpenActivity, onTrack, onOpenDay }: Props) {
   const [period, setPeriod] = useState<PeriodId>(DEFAULT_PERIOD);
   const insights = useInsights(period);
   // Offline, the numbers loaded last stay, marked as such (docs/product.md).
@@ -53,14 +56,19 @@ export default function InsightsTab({ onOpenActivity, onTrack }: Props) {
         </div>
       ) : (
         <div className="flex flex-col gap-4" aria-busy={insights.isFetching}>
-          <InsightsBody data={insights.data} onOpenActivity={onOpenActivity} onTrack={onTrack} />
+          <InsightsBody
+            data={insights.data}
+            onOpenActivity={onOpenActivity}
+            onTrack={onTrack}
+            onOpenDay={onOpenDay}
+          />
         </div>
       )}
     </section>
   );
 }
 
-function InsightsBody({ data, onOpenActivity, onTrack }: Props & { data: Insights }) {
+function InsightsBody({ data, onOpenActivity, onTrack, onOpenDay }: Props & { data: Insights }) {
   const periodEmpty = data.entries === 0;
   const { min_entries: minEntries, energizer_min_energy: energizerMin } = data.thresholds;
   return (
@@ -141,6 +149,7 @@ function InsightsBody({ data, onOpenActivity, onTrack }: Props & { data: Insight
           ))}
         </ul>
       </section>
+      <YearInPixels onOpenDay={onOpenDay} />
       <HowCalculated timeZone={data.time_zone} thresholds={data.thresholds} />
     </>
   );

@@ -4,6 +4,16 @@ import { ACTIVITIES_QUERY_KEY } from '../../../lib/activities-query-key.ts';
 export const trackQueryKeys = {
   /** The person's own activity names; under the activities key, so a save refreshes them too. */
   suggestions: (userId: string) => [...ACTIVITIES_QUERY_KEY, userId, 'suggestions'] as const,
+  /**
+   * Track's 'On this day' for one local date: under the activities key, so an
+   * edit or import refreshes it; by date, so a page open past midnight asks again.
+   */
+  onThisDay: (userId: string, date: string) =>
+    [...ACTIVITIES_QUERY_KEY, userId, 'on-this-day', date] as const,
+  /** The person's own tags; under the activities key too. */
+  tagSuggestions: (userId: string) => [...ACTIVITIES_QUERY_KEY, userId, 'tag-suggestions'] as const,
   /** The journal's active questions: the same for everyone, and no save changes them. */
   journalQuestions: () => ['journal-questions'] as const,
+  /** The 'Tags' question, likewise. */
+  tagsQuestion: () => ['tags-question'] as const,
 };

@@ -1,9 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useDataClient } from '../../../lib/app-context.tsx';
 import { useSignedInUser } from '../../../lib/auth-context.tsx';
 import { ACTIVITIES_QUERY_KEY } from '../../../lib/activities-query-key.ts';
-import { fetchJournalQuestions, QUESTION_TEXT, type JournalQuestion } from './journal-questions.ts';
+import {
+  fetchJournalQuestions,
+  fetchTagsQuestion,
+  QUESTION_TEXT,
+  type JournalQuestion,
+} from './journal-questions.ts';
 import { trackQueryKeys } from './query-keys.ts';
 import { requireConnection } from '../../../lib/require-connection.ts';
 
@@ -14,6 +19,12 @@ export interface ActivityEntry {
   engagement: number;
   flowState: boolean;
   notes: string;
+  /**
+   * Tidy tags in order (lib/tags.ts); absent or [] for none (an entry kept
+   * by an older version of the app has none). Sent as one more answer, a
+   * JSON array, in the same upsert (docs/decisions/038).
+   */
+  tags?: readonly string[] | undefined;
   /** When it happened (ISO 8601), for logging the past; absent means now. */
   createdAt?: string | undefined;
   /**
@@ -28,10 +39,12 @@ export interface ActivityEntry {
 const ENTRY_CONFLICT_TARGET = 'user_id,entry_key,question_id';
 
 /**
- * docs/product.md 7, call 3: one upsert of up to five answer rows, so they
- * share one created_at and land all or none, and, carrying the entry's key
- * with ignoreDuplicates, land once however often they are sent. Numbers are
- * stored as text, the flag as 'true'/'false'; blank notes are left out.
+ * docs/product.md 7, call 3: one upsert of up to five answer rows (six with
+ * tags), so they share one created_at and land all or none, and, carrying the
+ * entry's key with ignoreDuplicates, land once however often they are sent.
+ * Numbers are stored as text, the flag as 'true'/'false'; blank notes and no
+ * tags are left out. `questions` must hold the 'Tags' question when the
+ * entry has tags (entryQuestions gives both).
  */
 export async function saveActivity(
   supabase: SupabaseClient,
@@ -39,13 +52,18 @@ export async function saveActivity(
   questions: JournalQuestion[],
   entry: ActivityEntry,
 ): Promise<void> {
+  const tags = entry.tags ?? [];
   const answers: Record<string, string | null> = {
     [QUESTION_TEXT.activity]: entry.activity.trim(),
     [QUESTION_TEXT.energy]: String(entry.energy),
     [QUESTION_TEXT.engagement]: String(entry.engagement),
     [QUESTION_TEXT.flowState]: String(entry.flowState),
     [QUESTION_TEXT.notes]: entry.notes.trim() || null,
+    [QUESTION_TEXT.tags]: tags.length > 0 ? JSON.stringify(tags) : null,
   };
+  if (tags.length > 0 && !questions.some((q) => q.question === QUESTION_TEXT.tags)) {
+    throw new Error('No Tags question found');
+  }
   const rows = questions.flatMap((q) => {
     const answer = answers[q.question];
     if (answer == null) return [];
@@ -64,6 +82,29 @@ export async function saveActivity(
 /** The questions rarely change; one lookup serves a session's saves. */
 const QUESTIONS_STALE_MS = 10 * 60 * 1000;
 
+/**
+ * The questions a save of `entry` answers: the journal's (spec calls 1 and
+ * 2), and the 'Tags' question only when the entry has tags. Cached.
+ */
+export async function entryQuestions(
+  queryClient: QueryClient,
+  supabase: SupabaseClient,
+  entry: Pick<ActivityEntry, 'tags'>,
+): Promise<JournalQuestion[]> {
+  const journal = await queryClient.fetchQuery({
+    queryKey: trackQueryKeys.journalQuestions(),
+    queryFn: () => fetchJournalQuestions(supabase),
+    staleTime: QUESTIONS_STALE_MS,
+  });
+  if (!entry.tags?.length) return journal;
+  const tags = await queryClient.fetchQuery({
+    queryKey: trackQueryKeys.tagsQuestion(),
+    queryFn: () => fetchTagsQuestion(supabase),
+    staleTime: QUESTIONS_STALE_MS,
+  });
+  return [...journal, tags];
+}
+
 export function useSaveActivity() {
   const supabase = useDataClient();
   const user = useSignedInUser();
@@ -71,11 +112,7 @@ export function useSaveActivity() {
   return useMutation({
     mutationFn: async (entry: ActivityEntry) => {
       requireConnection();
-      const questions = await queryClient.fetchQuery({
-        queryKey: trackQueryKeys.journalQuestions(),
-        queryFn: () => fetchJournalQuestions(supabase),
-        staleTime: QUESTIONS_STALE_MS,
-      });
+      const questions = await entryQuestions(queryClient, supabase, entry);
       await saveActivity(supabase, user.id, questions, entry);
     },
     // Everything built on the entries: Look Back, the suggestions, the insights.

@@ -1,13 +1,19 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { toPercent } from '../../../components/circular-dial/dial-math.ts';
 import { EntryFields } from '../../../components/entry-fields/EntryFields.tsx';
 import type { EntryFieldValues } from '../../../components/entry-fields/entry-field-values.ts';
 import { useToast } from '../../../components/toast.tsx';
+import { useDataClient } from '../../../lib/app-context.tsx';
+import { useSignedInUser } from '../../../lib/auth-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { pastTime } from '../past-time.ts';
-import { useActivitySuggestions } from '../api/get-activity-suggestions.ts';
+import { useActivitySuggestions, useTagSuggestions } from '../api/get-activity-suggestions.ts';
 import { useOutboxSave } from '../api/use-outbox-save.ts';
 import { PastTimeField } from './PastTimeField.tsx';
+
+// Its own small chunk, fetched after Track has painted: a look back is never
+// in the way of logging (docs/product.md, Track).
+const OnThisDayCard = lazy(() => import('./OnThisDayCard.tsx'));
 
 /** The entry's fields, energy and engagement as dial values (0–1), and its time. */
 interface TrackForm extends EntryFieldValues {
@@ -24,6 +30,7 @@ const EMPTY_FORM: TrackForm = {
   engagement: 0,
   flowState: false,
   notes: '',
+  tags: [],
   when: '',
 };
 
@@ -34,7 +41,10 @@ export function TrackTab() {
   // The form last sent and its entry's key, until a save of it succeeds.
   const unsaved = useRef<{ form: TrackForm; entryKey: string } | null>(null);
   const suggestions = useActivitySuggestions();
+  const tagSuggestions = useTagSuggestions();
   const showToast = useToast();
+  const supabase = useDataClient();
+  const { id: userId } = useSignedInUser();
   const blank = form.activity.trim() === '';
   const when = pastTime(form.when);
   const update = (changes: Partial<TrackForm>) =>
@@ -82,6 +92,7 @@ export function TrackTab() {
           values={form}
           onChange={update}
           suggestions={suggestions.data}
+          tagSuggestions={tagSuggestions.data}
         />
         {showWhen && (
           <PastTimeField
@@ -114,6 +125,9 @@ export function TrackTab() {
       <p className="mt-4 px-1 text-sm text-slate-600 dark:text-slate-300">
         When an activity gives you energy, it is a signal to invest more time in it.
       </p>
+      <Suspense fallback={null}>
+        <OnThisDayCard supabase={supabase} userId={userId} />
+      </Suspense>
     </section>
   );
 }

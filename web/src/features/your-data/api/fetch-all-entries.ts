@@ -33,6 +33,7 @@ export async function fetchAllEntries(
         engagement: row.engagement,
         flow_state: row.flow_state,
         notes: row.notes,
+        tags: row.tags ?? [],
       });
     }
     onProgress?.(entries.length);

@@ -28,6 +28,7 @@ export function importBatches(entries: readonly ExportedEntry[]): ActivityRow[][
       engagement: entry.engagement,
       flow_state: entry.flow_state,
       notes: entry.notes,
+      tags: entry.tags,
     };
     const size = JSON.stringify(payload).length * 3; // worst case UTF-8
     if (

@@ -5,7 +5,9 @@ import { MessageBox } from '../../../components/MessageBox.tsx';
 import { useDataClient } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { ImportInterrupted, importEntries, type ImportSummary } from '../api/import-entries.ts';
+import { checkDaylioFile, isDaylioHeader, type DaylioCheck } from '../daylio.ts';
 import { checkImportFile, problemText, type ImportCheck } from '../parse-import.ts';
+import { DaylioPreview } from './DaylioPreview.tsx';
 
 /** Problems listed in the preview; the rest are counted. */
 const PROBLEMS_SHOWN = 50;
@@ -13,6 +15,13 @@ const PROBLEMS_SHOWN = 50;
 type Step =
   | { kind: 'idle' }
   | { kind: 'preview'; fileName: string; check: ImportCheck }
+  | {
+      kind: 'daylio';
+      fileName: string;
+      text: string;
+      moodEnergy: Record<string, number>;
+      check: DaylioCheck;
+    }
   | { kind: 'importing'; done: number; total: number }
   | { kind: 'finished'; summary: ImportSummary }
   | { kind: 'failed'; message: string; summary: ImportSummary; done: number; total: number };
@@ -27,6 +36,12 @@ function summaryText({ added, skipped, conflicts }: ImportSummary): string {
     );
   }
   return parts.join(', ') + '.';
+}
+
+/** Daylio's export is told apart by its header (docs/decisions/040). */
+function isDaylioExport(text: string): boolean {
+  const firstLine = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/, 1)[0] ?? '';
+  return isDaylioHeader(firstLine.split(','));
 }
 
 /**
@@ -46,10 +61,20 @@ export function ImportPanel() {
     event.target.value = '';
     if (!file) return;
     const text = await file.text();
-    setStep({ kind: 'preview', fileName: file.name, check: checkImportFile(text) });
+    if (isDaylioExport(text)) {
+      setStep({
+        kind: 'daylio',
+        fileName: file.name,
+        text,
+        moodEnergy: {},
+        check: checkDaylioFile(text),
+      });
+    } else {
+      setStep({ kind: 'preview', fileName: file.name, check: checkImportFile(text) });
+    }
   }
 
-  async function runImport(check: ImportCheck) {
+  async function runImport(check: Pick<ImportCheck, 'entries'>) {
     const total = check.entries.length;
     setStep({ kind: 'importing', done: 0, total });
     try {
@@ -101,6 +126,19 @@ export function ImportPanel() {
         <ImportPreview
           fileName={step.fileName}
           check={step.check}
+          onConfirm={() => void runImport(step.check)}
+          onCancel={() => setStep({ kind: 'idle' })}
+        />
+      )}
+
+      {step.kind === 'daylio' && (
+        <DaylioPreview
+          fileName={step.fileName}
+          check={step.check}
+          onMoodEnergy={(mood, energy) => {
+            const moodEnergy = { ...step.moodEnergy, [mood]: energy };
+            setStep({ ...step, moodEnergy, check: checkDaylioFile(step.text, moodEnergy) });
+          }}
           onConfirm={() => void runImport(step.check)}
           onCancel={() => setStep({ kind: 'idle' })}
         />

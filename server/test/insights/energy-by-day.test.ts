@@ -1,0 +1,145 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedHistory } from '../helpers/seed-history.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { logEntries, type TimedEntry } from './log-entry.ts';
+
+// public.energy_by_day(year, time_zone): Insights' "Year in pixels"
+// (docs/decisions/040). Days are the person's, in their zone.
+const ZONE = 'America/New_York';
+let server: TestServer;
+let owner: SignedInUser;
+let stranger: SignedInUser;
+let grown: SignedInUser;
+let anon: SupabaseClient;
+
+const e = (energy: number, at: string): TimedEntry => ({
+  activity: 'Walk',
+  energy,
+  engagement: 50,
+  at,
+});
+
+const ENTRIES: TimedEntry[] = [
+  // 31 December 2024, 22:00 in New York: 2024 there, 2025 in UTC.
+  e(10, '2025-01-01T03:00:00Z'),
+  // 28 February 2025, 23:30 in New York (1 March in UTC).
+  e(40, '2025-03-01T04:30:00Z'),
+  // 1 March 2025, 00:30 and 15:00 in New York: average 75.5, shown as 76.
+  e(70, '2025-03-01T05:30:00Z'),
+  e(81, '2025-03-01T20:00:00Z'),
+  // 31 December 2025, 23:30 in New York: still 2025 there.
+  e(90, '2026-01-01T04:30:00Z'),
+];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await signedInClient(server, 'pixels-owner');
+  stranger = await signedInClient(server, 'pixels-stranger');
+  grown = await signedInClient(server, 'pixels-grown');
+  anon = server.client();
+  await logEntries(owner.client, owner.userId, ENTRIES);
+}, 60_000);
+afterAll(() => server.close());
+
+type Day = { day: string; entries: number; avg_energy: number };
+
+async function days(client: SupabaseClient, year: number, zone = ZONE): Promise<Day[]> {
+  const { data, error } = await client.rpc('energy_by_day', { year, time_zone: zone });
+  expect(error).toBeNull();
+  return data as Day[];
+}
+
+describe('energy_by_day', () => {
+  it("groups a year's entries by the person's local day, averaging energy", async () => {
+    expect(await days(owner.client, 2025)).toEqual([
+      { day: '2025-02-28', entries: 1, avg_energy: 40 },
+      { day: '2025-03-01', entries: 2, avg_energy: 76 },
+      { day: '2025-12-31', entries: 1, avg_energy: 90 },
+    ]);
+    expect(await days(owner.client, 2024)).toEqual([
+      { day: '2024-12-31', entries: 1, avg_energy: 10 },
+    ]);
+  });
+
+  it('moves the days with the zone', async () => {
+    expect(await days(owner.client, 2025, 'UTC')).toEqual([
+      { day: '2025-01-01', entries: 1, avg_energy: 10 },
+      { day: '2025-03-01', entries: 3, avg_energy: 64 },
+    ]);
+    expect(await days(owner.client, 2026, 'UTC')).toEqual([
+      { day: '2026-01-01', entries: 1, avg_energy: 90 },
+    ]);
+  });
+
+  it('shows another person nothing and refuses anon', async () => {
+    expect(await days(stranger.client, 2025)).toEqual([]);
+    const asAnon = await anon.rpc('energy_by_day', { year: 2025, time_zone: ZONE });
+    expect(asAnon.status).toBe(401);
+    expect(asAnon.data).toBeNull();
+  });
+
+  it.each([
+    [{ year: 2025, time_zone: 'Mars/Olympus_Mons' }, '22023', 'not a known time zone'],
+    [{ year: 2025, time_zone: 'UTC+3' }, '22023', 'not an IANA time zone name'],
+    [{ year: 2025, time_zone: '' }, '22023', 'time_zone is required'],
+    [{ year: 1969, time_zone: ZONE }, '22023', 'year must be between'],
+    [{ year: 99_999, time_zone: ZONE }, '22023', 'year must be between'],
+    [{ year: null, time_zone: ZONE }, '22023', 'year must be between'],
+    [{ year: 'last', time_zone: ZONE }, '22P02', ''],
+    [{ year: 2_147_483_648, time_zone: ZONE }, '22003', ''],
+  ])('answers %j with a 400 that says why', async (args, code, message) => {
+    const { error, status } = await owner.client.rpc('energy_by_day', args);
+    expect(status).toBe(400);
+    expect(error?.code).toBe(code);
+    expect(error?.message).toContain(message);
+  });
+});
+
+describe('energy_by_day in a grown journal', () => {
+  const ENTRY_COUNT = 20_000;
+
+  beforeAll(async () => {
+    // Statistics left as they were: the plan must not depend on fresh ones.
+    await seedHistory(server.database.db, grown.userId, ENTRY_COUNT, { analyze: false });
+  }, 120_000);
+
+  async function explain(sql: string): Promise<string> {
+    return server.database.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL ROLE authenticated');
+      await tx.query("SELECT set_config('request.jwt.claims', $1, true)", [
+        JSON.stringify({ sub: grown.userId, role: 'authenticated' }),
+      ]);
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ANALYZE ${sql}`);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+  }
+
+  it('reads one year of the journal through the primary key', async () => {
+    const year = new Date().getUTCFullYear() - 1;
+    const answer = await days(grown.client, year);
+    // One entry every 2.4 hours: every day of a full past year has some.
+    expect(answer.length).toBeGreaterThanOrEqual(365);
+    expect(answer.reduce((sum, d) => sum + d.entries, 0)).toBeGreaterThan(3600);
+
+    // The function's query, as the caller runs it.
+    const plan = await explain(
+      `SELECT (a.created_at AT TIME ZONE '${ZONE}')::date, count(*), round(avg(a.energy))
+       FROM public.activity_entries a
+       WHERE a.user_id = (SELECT auth.uid())
+         AND a.created_at >= make_date(${year}, 1, 1)::timestamp AT TIME ZONE '${ZONE}'
+         AND a.created_at < make_date(${year + 1}, 1, 1)::timestamp AT TIME ZONE '${ZONE}'
+       GROUP BY 1`,
+    );
+    expect(plan).toMatch(
+      /Index (Only )?Scan.*activity_entries_pkey|Bitmap Index Scan on activity_entries_pkey/,
+    );
+    expect(plan).not.toMatch(/Seq Scan on activity_entries/);
+
+    const whole = await explain(`SELECT * FROM public.energy_by_day(${year}, '${ZONE}')`);
+    const ms = Number(/Execution Time: ([0-9.]+) ms/.exec(whole)?.[1]);
+    console.log(`energy_by_day at ${ENTRY_COUNT} entries: ${ms} ms in the database`);
+    expect(ms).toBeLessThan(500);
+  }, 60_000);
+});

@@ -1,0 +1,143 @@
+import { useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { TAG_MAX_LENGTH, TAGS_MAX_COUNT } from '../../lib/entry-limits.ts';
+import { addTag, tagKey, tagProblem } from '../../lib/tags.ts';
+
+interface Props {
+  id: string;
+  tags: readonly string[];
+  onChange: (tags: readonly string[]) => void;
+  /** The person's own tags, most used first, offered while typing. */
+  suggestions?: readonly string[] | undefined;
+}
+
+/**
+ * The entry's optional tags (docs/product.md, Tags and search): typed text
+ * becomes a chip on Enter, on a comma, when a suggestion is chosen, or when
+ * the field is left; Backspace in the empty field removes the last chip, and
+ * every chip has its own remove button for touch and for screen readers.
+ */
+export function TagsField({ id, tags, onChange, suggestions }: Props) {
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const problemId = `${id}-problem`;
+  const suggestionsId = `${id}-suggestions`;
+  const offered = (suggestions ?? []).filter((s) => !tags.some((t) => tagKey(t) === tagKey(s)));
+
+  /** Adds `typed` when it may be added; otherwise keeps it in the field and says why. */
+  function commit(typed: string, rest = ''): void {
+    const refusal = tagProblem(typed, tags);
+    if (refusal) {
+      setProblem(refusal);
+      setText(typed + rest);
+      return;
+    }
+    setProblem(undefined);
+    onChange(addTag(tags, typed));
+    setText(rest);
+  }
+
+  function change(event: ChangeEvent<HTMLInputElement>) {
+    const value = event.target.value;
+    // A comma ends a tag, also one typed on a phone keyboard or pasted.
+    const comma = value.lastIndexOf(',');
+    if (comma !== -1) {
+      let current = tags;
+      for (const part of value.slice(0, comma).split(',')) {
+        const refusal = tagProblem(part, current);
+        if (refusal) {
+          setProblem(refusal);
+          setText(value.replaceAll(',', ''));
+          return;
+        }
+        current = addTag(current, part);
+      }
+      setProblem(undefined);
+      onChange(current);
+      setText(value.slice(comma + 1));
+      return;
+    }
+    // A suggestion chosen from the list is a whole tag: add it at once.
+    if ((event.nativeEvent as InputEvent).inputType === 'insertReplacementText') {
+      commit(value);
+      return;
+    }
+    setProblem(tagProblem(value, tags));
+    setText(value);
+  }
+
+  function keyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      // Enter adds the tag; it saves the form only when nothing is typed.
+      if (text.trim() === '') return;
+      event.preventDefault();
+      commit(text);
+    } else if (event.key === 'Backspace' && text === '' && tags.length > 0) {
+      event.preventDefault();
+      setProblem(undefined);
+      onChange(tags.slice(0, -1));
+    }
+  }
+
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        Tags
+      </label>
+      {tags.length > 0 && (
+        <ul className="mb-2 flex flex-wrap gap-2" aria-label="Tags of this entry">
+          {tags.map((tag) => (
+            <li
+              key={tagKey(tag)}
+              className="flex max-w-full items-center gap-1 rounded-full bg-violet-100 py-1 pr-1 pl-3 text-sm text-violet-900 dark:bg-violet-900 dark:text-violet-50"
+            >
+              <span className="break-all">{tag}</span>
+              <button
+                type="button"
+                className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full hover:bg-violet-200 dark:hover:bg-violet-800"
+                aria-label={`Remove tag ${tag}`}
+                onClick={() => {
+                  setProblem(undefined);
+                  onChange(tags.filter((t) => t !== tag));
+                }}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <input
+        id={id}
+        className="text-input"
+        autoComplete="off"
+        enterKeyHint="enter"
+        // Room for a pasted list; each tag is checked against the limit.
+        maxLength={TAGS_MAX_COUNT * (TAG_MAX_LENGTH + 1)}
+        placeholder={tags.length === 0 ? 'Type a tag, then Enter or comma' : undefined}
+        list={suggestions ? suggestionsId : undefined}
+        value={text}
+        aria-invalid={problem !== undefined}
+        aria-describedby={problemId}
+        onChange={change}
+        onKeyDown={keyDown}
+        onBlur={() => {
+          if (text.trim() !== '') commit(text);
+        }}
+      />
+      {suggestions && (
+        <datalist id={suggestionsId}>
+          {offered.map((tag) => (
+            <option key={tag} value={tag} />
+          ))}
+        </datalist>
+      )}
+      <p
+        id={problemId}
+        aria-live="polite"
+        className={`mt-1 text-sm ${problem ? 'text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}
+      >
+        {problem ?? `Optional. Up to ${TAGS_MAX_COUNT} tags of ${TAG_MAX_LENGTH} characters.`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../lib/activity-row.ts';
+import { trackQueryKeys } from './query-keys.ts';
+import { localDayRange, monthAgo, yearAgo, type LocalDay } from '../past-days.ts';
+
+/** Entries listed on the card at most; a day rarely has more. */
+const MOST_SHOWN = 20;
+
+export interface OnThisDay {
+  ago: 'year' | 'month';
+  entries: ActivityRow[];
+}
+
+function dayEntries(supabase: SupabaseClient, userId: string, day: LocalDay) {
+  const { from, to } = localDayRange(day);
+  // A range of the primary key (user_id, created_at).
+  return supabase
+    .from('activities')
+    .select(ACTIVITY_ROW_COLUMNS)
+    .eq('user_id', userId)
+    .gte('created_at', from)
+    .lt('created_at', to)
+    .order('created_at', { ascending: true })
+    .limit(MOST_SHOWN)
+    .returns<ActivityRow[]>();
+}
+
+/**
+ * The entries of the same day a year ago; when the journal has nothing that
+ * old, those of a month ago. Undefined when there is nothing to show.
+ */
+export async function fetchOnThisDay(
+  supabase: SupabaseClient,
+  userId: string,
+  today: Date,
+): Promise<OnThisDay | undefined> {
+  const aYearAgo = yearAgo(today);
+  const year = await dayEntries(supabase, userId, aYearAgo);
+  if (year.error) throw year.error;
+  if (year.data.length > 0) return { ago: 'year', entries: year.data };
+
+  const older = await supabase
+    .from('activities')
+    .select('created_at')
+    .eq('user_id', userId)
+    .lt('created_at', localDayRange(aYearAgo).to)
+    .limit(1);
+  if (older.error) throw older.error;
+  if (older.data.length > 0) return undefined;
+
+  const month = await dayEntries(supabase, userId, monthAgo(today));
+  if (month.error) throw month.error;
+  return month.data.length > 0 ? { ago: 'month', entries: month.data } : undefined;
+}
+
+const localDate = (now: Date) => `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
+
+/**
+ * The client and the person come from Track: this lazily loaded chunk then
+ * shares no module with the login screen, which would split one out of the
+ * login bundle (docs/decisions/040).
+ */
+export function useOnThisDay(supabase: SupabaseClient, userId: string) {
+  const now = new Date();
+  return useQuery({
+    queryKey: trackQueryKeys.onThisDay(userId, localDate(now)),
+    queryFn: () => fetchOnThisDay(supabase, userId, now),
+  });
+}
