@@ -43,7 +43,7 @@ export function HistoryTab({ activity = '' }: { activity?: string }) {
         >
           <SlidersHorizontal aria-hidden="true" className="size-4" />
           Filters
-          {filtersActive({ ...filters, search: "" }) && (
+          {filtersActive({ ...filters, search: '' }) && (
             <>
               <span aria-hidden="true" className="size-2 rounded-full bg-violet-600" />
               <span className="sr-only">(active)</span>

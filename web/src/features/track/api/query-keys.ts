@@ -4,8 +4,6 @@ import { ACTIVITIES_QUERY_KEY } from '../../../lib/activities-query-key.ts';
 export const trackQueryKeys = {
   /** The person's own activity names; under the activities key, so a save refreshes them too. */
   suggestions: (userId: string) => [...ACTIVITIES_QUERY_KEY, userId, 'suggestions'] as const,
-  /** The person's own tags; under the activities key too. */
-  tagSuggestions: (userId: string) => [...ACTIVITIES_QUERY_KEY, userId, 'tag-suggestions'] as const,
   /** The journal's active questions: the same for everyone, and no save changes them. */
   journalQuestions: () => ['journal-questions'] as const,
   /** The 'Tags' question, likewise. */

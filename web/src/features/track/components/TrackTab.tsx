@@ -5,7 +5,8 @@ import type { EntryFieldValues } from '../../../components/entry-fields/entry-fi
 import { useToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { pastTime } from '../past-time.ts';
-import { useActivitySuggestions, useTagSuggestions } from '../api/get-activity-suggestions.ts';
+import { useTagSuggestions } from '../../../lib/tag-suggestions.ts';
+import { useActivitySuggestions } from '../api/get-activity-suggestions.ts';
 import { useSaveActivity } from '../api/save-activity.ts';
 import { PastTimeField } from './PastTimeField.tsx';
 
