@@ -227,7 +227,7 @@ beforeAll(async () => {
   const backup = await runCommand('backup', [backupFile], source.env);
   expect(backup.stderr).toBe('');
   expect(backup.code).toBe(0);
-  expect(backup.stdout).toContain('Backed up 3 account(s) and 3 entries (14 answers)');
+  expect(backup.stdout).toContain('Backed up 3 account(s) and 3 entries (15 answers)');
   restored = await newTarget();
 }, 120_000);
 
@@ -256,7 +256,7 @@ describe(
           'auth.identities': 3,
           'auth.mfa_factors': 2,
           'auth.mfa_recovery_codes': 10,
-          'public.user_answers': 14,
+          'public.user_answers': 15,
           'public.reminder_settings': 1,
         },
         // Of every byte before it, so that a restore finds any one changed.
@@ -380,7 +380,7 @@ describe('a backup compressed with gzip', { timeout: RESTORE_TEST_TIMEOUT_MS }, 
       await writeFile(file, gzipSync(await readFile(backupFile)));
       const result = await runCommand('restore', [file], target.env);
       expect(result.stderr).toBe('');
-      expect(result.stdout).toContain('Restored 3 account(s) and 3 entries (14 answers)');
+      expect(result.stdout).toContain('Restored 3 account(s) and 3 entries (15 answers)');
     } finally {
       await target.remove();
     }
@@ -431,7 +431,7 @@ describe('a file that is not a whole backup', { timeout: RESTORE_TEST_TIMEOUT_MS
     // A row gone missing in the middle.
     await refused(
       [...lines.slice(0, -3), ...lines.slice(-2)].join('\n'),
-      /should hold 14 rows of public.user_answers but holds 13/,
+      /should hold 15 rows of public.user_answers but holds 14/,
     );
     await refused(
       [...lines.slice(0, 2), '{"table": oops', ...lines.slice(2)].join('\n'),
