@@ -53,7 +53,14 @@ async function signUp(client: SupabaseClient) {
 async function save(
   client: SupabaseClient,
   userId: string,
-  entry: { activity: string; energy: number; engagement: number; flow: boolean; notes?: string },
+  entry: {
+    activity: string;
+    energy: number;
+    engagement: number;
+    flow: boolean;
+    notes?: string;
+    tags?: string[];
+  },
   createdAt?: string,
 ) {
   const { data: questions, error } = await client.from('questions').select('id, question');
@@ -64,6 +71,8 @@ async function save(
     'Engagement Level': String(entry.engagement),
     'Flow State': String(entry.flow),
     'Activity Notes': entry.notes,
+    // Tags are one more answer of the entry (ADR 038): a backup carries them as answers.
+    Tags: entry.tags && JSON.stringify(entry.tags),
   };
   // Each entry carries its device-made key (ADR 035), which a backup keeps.
   const entryKey = randomUUID();
@@ -87,7 +96,7 @@ async function save(
 async function entriesOf(client: SupabaseClient) {
   const { data, error } = await client
     .from('activities')
-    .select('created_at, activity, energy, engagement, flow_state, notes, activity_key')
+    .select('created_at, activity, energy, engagement, flow_state, notes, activity_key, tags')
     .order('created_at');
   if (error) throw error;
   return data;
@@ -185,6 +194,7 @@ beforeAll(async () => {
       engagement: 55,
       flow: true,
       notes: 'new\nline',
+      tags: ['Outside', 'with Sam 🐕'],
     });
     // Bob is reminded by e-mail: a restore must keep reminding him.
     const reminders = await bob.from('reminder_settings').insert({
@@ -217,7 +227,7 @@ beforeAll(async () => {
   const backup = await runCommand('backup', [backupFile], source.env);
   expect(backup.stderr).toBe('');
   expect(backup.code).toBe(0);
-  expect(backup.stdout).toContain('Backed up 3 account(s) and 3 entries (14 answers)');
+  expect(backup.stdout).toContain('Backed up 3 account(s) and 3 entries (15 answers)');
   restored = await newTarget();
 }, 120_000);
 
@@ -246,7 +256,7 @@ describe(
           'auth.identities': 3,
           'auth.mfa_factors': 2,
           'auth.mfa_recovery_codes': 10,
-          'public.user_answers': 14,
+          'public.user_answers': 15,
           'public.reminder_settings': 1,
         },
         // Of every byte before it, so that a restore finds any one changed.
@@ -260,7 +270,7 @@ describe(
       const restore = await runCommand('restore', [backupFile], restored.env);
       expect(restore.stderr).toBe('');
       expect(restore.code).toBe(0);
-      expect(restore.stdout).toContain('Restored 3 account(s) and 3 entries (14 answers)');
+      expect(restore.stdout).toContain('Restored 3 account(s) and 3 entries (15 answers)');
 
       const server = await startServer(restored);
       try {
@@ -280,6 +290,7 @@ describe(
         }
         const ada = people[0];
         expect(ada?.entries.map((e) => e['notes'])).toContain(NOTES);
+        expect(people[1]?.entries[0]?.['tags']).toEqual(['Outside', 'with Sam 🐕']);
         expect(ada?.entries[0]?.['created_at']).toBe('2025-03-01T06:30:00.123456+00:00');
 
         // And the restored server works as before: a new entry, a new account.
@@ -369,7 +380,7 @@ describe('a backup compressed with gzip', { timeout: RESTORE_TEST_TIMEOUT_MS }, 
       await writeFile(file, gzipSync(await readFile(backupFile)));
       const result = await runCommand('restore', [file], target.env);
       expect(result.stderr).toBe('');
-      expect(result.stdout).toContain('Restored 3 account(s) and 3 entries (14 answers)');
+      expect(result.stdout).toContain('Restored 3 account(s) and 3 entries (15 answers)');
     } finally {
       await target.remove();
     }
@@ -420,7 +431,7 @@ describe('a file that is not a whole backup', { timeout: RESTORE_TEST_TIMEOUT_MS
     // A row gone missing in the middle.
     await refused(
       [...lines.slice(0, -3), ...lines.slice(-2)].join('\n'),
-      /should hold 14 rows of public.user_answers but holds 13/,
+      /should hold 15 rows of public.user_answers but holds 14/,
     );
     await refused(
       [...lines.slice(0, 2), '{"table": oops', ...lines.slice(2)].join('\n'),

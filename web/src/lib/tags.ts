@@ -7,8 +7,11 @@ import { TAG_MAX_LENGTH, TAGS_MAX_COUNT } from './entry-limits.ts';
 // a person reads the problem next to the field.
 
 /** Control characters, line/paragraph separators, invisible format marks, comma and semicolon. */
-// eslint-disable-next-line no-control-regex
-const REFUSED = /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb,;]/;
+// Control characters are what it looks for.
+/* eslint-disable no-control-regex */
+const REFUSED =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb,;]/;
+/* eslint-enable no-control-regex */
 
 /** Surrounding whitespace dropped, inner runs as one space. */
 export function tidyTag(text: string): string {

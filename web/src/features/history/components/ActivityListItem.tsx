@@ -76,16 +76,17 @@ export function ActivityListItem({ activity, focusEdit, onFocused, onMoved }: Pr
         </p>
       )}
       {activity.tags && activity.tags.length > 0 && (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+        // A group, not a list: the card is already an item of the Activities list.
+        <div role="group" aria-label="Tags" className="flex flex-wrap gap-1.5">
           {activity.tags.map((tag) => (
-            <li
+            <span
               key={tag}
               className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium break-all text-slate-800 dark:bg-slate-800 dark:text-slate-100"
             >
               {tag}
-            </li>
+            </span>
           ))}
-        </ul>
+        </div>
       )}
     </li>
   );

@@ -29,26 +29,3 @@ export function useActivitySuggestions() {
     queryFn: () => fetchActivitySuggestions(supabase),
   });
 }
-
-/**
- * The person's own tags, most used first (public.tag_suggestions), all of
- * them at once: the field filters them as the person types.
- */
-export async function fetchTagSuggestions(supabase: SupabaseClient): Promise<string[]> {
-  const { data, error } = await supabase.rpc(
-    'tag_suggestions',
-    { max_count: SUGGESTION_COUNT },
-    { get: true },
-  );
-  if (error) throw error;
-  return (data as Array<{ tag: string }>).map((row) => row.tag);
-}
-
-export function useTagSuggestions() {
-  const supabase = useDataClient();
-  const { id: userId } = useSignedInUser();
-  return useQuery({
-    queryKey: trackQueryKeys.tagSuggestions(userId),
-    queryFn: () => fetchTagSuggestions(supabase),
-  });
-}

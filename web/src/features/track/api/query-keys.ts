@@ -10,8 +10,6 @@ export const trackQueryKeys = {
    */
   onThisDay: (userId: string, date: string) =>
     [...ACTIVITIES_QUERY_KEY, userId, 'on-this-day', date] as const,
-  /** The person's own tags; under the activities key too. */
-  tagSuggestions: (userId: string) => [...ACTIVITIES_QUERY_KEY, userId, 'tag-suggestions'] as const,
   /** The journal's active questions: the same for everyone, and no save changes them. */
   journalQuestions: () => ['journal-questions'] as const,
   /** The 'Tags' question, likewise. */

@@ -1,8 +1,5 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useDataClient } from '../../../lib/app-context.tsx';
-import { useSignedInUser } from '../../../lib/auth-context.tsx';
-import { ACTIVITIES_QUERY_KEY } from '../../../lib/activities-query-key.ts';
 import {
   fetchJournalQuestions,
   fetchTagsQuestion,
@@ -10,7 +7,6 @@ import {
   type JournalQuestion,
 } from './journal-questions.ts';
 import { trackQueryKeys } from './query-keys.ts';
-import { requireConnection } from '../../../lib/require-connection.ts';
 
 export interface ActivityEntry {
   activity: string;
@@ -103,19 +99,4 @@ export async function entryQuestions(
     staleTime: QUESTIONS_STALE_MS,
   });
   return [...journal, tags];
-}
-
-export function useSaveActivity() {
-  const supabase = useDataClient();
-  const user = useSignedInUser();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (entry: ActivityEntry) => {
-      requireConnection();
-      const questions = await entryQuestions(queryClient, supabase, entry);
-      await saveActivity(supabase, user.id, questions, entry);
-    },
-    // Everything built on the entries: Look Back, the suggestions, the insights.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }),
-  });
 }

@@ -1,15 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { fetchJournalQuestions } from './journal-questions.ts';
-import { trackQueryKeys } from './query-keys.ts';
-import { saveActivity, type ActivityEntry } from './save-activity.ts';
-
-/** The questions rarely change; one lookup serves a session's sends. */
-const QUESTIONS_STALE_MS = 10 * 60 * 1000;
+import { entryQuestions, saveActivity, type ActivityEntry } from './save-activity.ts';
 
 /**
  * How the outbox sends one entry it kept (docs/decisions/041): the entry as
- * Track made it, through saveActivity, so its key makes a repeat store nothing.
+ * Track made it, tags included, through saveActivity, so its key makes a
+ * repeat store nothing.
  */
 export async function sendActivityEntry(
   supabase: SupabaseClient,
@@ -17,10 +13,6 @@ export async function sendActivityEntry(
   userId: string,
   entry: ActivityEntry,
 ): Promise<void> {
-  const questions = await queryClient.fetchQuery({
-    queryKey: trackQueryKeys.journalQuestions(),
-    queryFn: () => fetchJournalQuestions(supabase),
-    staleTime: QUESTIONS_STALE_MS,
-  });
+  const questions = await entryQuestions(queryClient, supabase, entry);
   await saveActivity(supabase, userId, questions, entry);
 }

@@ -7,7 +7,8 @@ import { useDataClient } from '../../../lib/app-context.tsx';
 import { useSignedInUser } from '../../../lib/auth-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { pastTime } from '../past-time.ts';
-import { useActivitySuggestions, useTagSuggestions } from '../api/get-activity-suggestions.ts';
+import { useTagSuggestions } from '../../../lib/tag-suggestions.ts';
+import { useActivitySuggestions } from '../api/get-activity-suggestions.ts';
 import { useOutboxSave } from '../api/use-outbox-save.ts';
 import { PastTimeField } from './PastTimeField.tsx';
 

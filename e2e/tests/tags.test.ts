@@ -1,0 +1,168 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../support/app-harness.ts';
+import { openTab, signUp, trackForm, uniqueEmail } from '../support/app-steps.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { skipBrowserTests } from '../support/browser.ts';
+import { listedNames } from '../support/history.ts';
+import { horizontalOverflow } from '../support/layout.ts';
+
+// Tags and search (issue 24, docs/decisions/038): Track's Tags field by
+// keyboard and by touch, the person's own tags suggested, Look Back showing,
+// filtering by and searching tags, Edit changing them, and export.
+
+const SETTLE = { timeout: 5_000, interval: 100 };
+
+describe.skipIf(skipBrowserTests)('Tags and search', () => {
+  const app = useApp();
+  let page: Page;
+
+  const tagsInput = () => page.getByLabel('Tags', { exact: true });
+  const chips = () =>
+    page.getByRole('list', { name: 'Tags of this entry' }).getByRole('listitem').allInnerTexts();
+  const chipNames = async () => (await chips()).map((text) => text.replace(/\s*×\s*$/, ''));
+  const tagsOf = (name: string) =>
+    page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name, exact: true }) })
+      .getByRole('group', { name: 'Tags' })
+      .innerText();
+
+  async function saveWith(activity: string, tags: string[]) {
+    const form = trackForm(page);
+    await form.activity.fill(activity);
+    for (const tag of tags) {
+      await tagsInput().fill(tag);
+      await tagsInput().press('Enter');
+    }
+    await form.save.click();
+    await page.getByRole('status').filter({ hasText: /^Activity saved!$/ }).waitFor();
+    await expect.poll(chipNames, SETTLE).toEqual([]);
+  }
+
+  beforeAll(async () => {
+    ({ page } = await app.newUser({ touch: true }));
+    await signUp(page, uniqueEmail('tags'));
+  });
+
+  it('adds tags by Enter and comma, removes the last by Backspace and any by its button', async () => {
+    const form = trackForm(page);
+    await form.activity.fill('Morning walk');
+    await tagsInput().fill('Outside');
+    await tagsInput().press('Enter');
+    // Enter added the tag and did not save the entry.
+    expect(await chipNames()).toEqual(['Outside']);
+    await tagsInput().pressSequentially('with  Sam,');
+    expect(await chipNames()).toEqual(['Outside', 'with Sam']);
+    expect(await tagsInput().inputValue()).toBe('');
+    await tagsInput().press('Backspace');
+    expect(await chipNames()).toEqual(['Outside']);
+    await tagsInput().pressSequentially('Dog,Park,');
+    expect(await chipNames()).toEqual(['Outside', 'Dog', 'Park']);
+    // Touch: tap the remove button of one chip.
+    await page.getByRole('button', { name: 'Remove tag Dog' }).tap();
+    expect(await chipNames()).toEqual(['Outside', 'Park']);
+    // The same tag in other letters is not added twice.
+    await tagsInput().fill('  outside ');
+    await tagsInput().press('Enter');
+    expect(await chipNames()).toEqual(['Outside', 'Park']);
+
+    await tagsInput().fill('x'.repeat(41));
+    await tagsInput().press('Enter');
+    await page.getByText('A tag can be at most 40 characters.').waitFor();
+    expect(await tagsInput().getAttribute('aria-invalid')).toBe('true');
+    await tagsInput().fill('');
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect((await horizontalOverflow(page, 320)).sticksOut).toEqual([]);
+
+    await form.save.click();
+    await page.getByRole('status').filter({ hasText: /^Activity saved!$/ }).waitFor();
+    await expect.poll(chipNames, SETTLE).toEqual([]);
+  });
+
+  it("suggests the person's own tags, most used first", async () => {
+    await saveWith('Lunch', ['outside', 'Friends']);
+    await saveWith('Deep work', ['Office']);
+    const offered = () =>
+      page.locator('#track-tags-suggestions option').evaluateAll((options) =>
+        options.map((o) => (o as HTMLOptionElement).value),
+      );
+    await expect.poll(offered, SETTLE).toEqual(['outside', 'Office', 'Friends', 'Park']);
+    // A tag already on the entry is not offered again.
+    await tagsInput().fill('Office');
+    await tagsInput().press('Enter');
+    await expect.poll(offered, SETTLE).toEqual(['outside', 'Friends', 'Park']);
+    await page.getByRole('button', { name: 'Remove tag Office' }).click();
+  });
+
+  it('Look Back shows tags, filters by Tag and searches, light and dark, at 320 px', async () => {
+    await openTab(page, 'Look Back');
+    await expect.poll(() => listedNames(page), SETTLE).toEqual([
+      'Deep work',
+      'Lunch',
+      'Morning walk',
+    ]);
+    expect(await tagsOf('Morning walk')).toMatch(/Outside\s+Park/);
+
+    await page.getByPlaceholder('Search entries').fill('frie');
+    await expect.poll(() => listedNames(page), SETTLE).toEqual(['Lunch']);
+    await page.getByPlaceholder('Search entries').fill('walk');
+    await expect.poll(() => listedNames(page), SETTLE).toEqual(['Morning walk']);
+    await page.getByPlaceholder('Search entries').fill('');
+    await expect.poll(() => listedNames(page), SETTLE).toHaveLength(3);
+
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByLabel('Tag', { exact: true }).fill('OUTSIDE');
+    await expect.poll(() => listedNames(page), SETTLE).toEqual(['Lunch', 'Morning walk']);
+    await page.getByPlaceholder('Search entries').fill('park');
+    await expect.poll(() => listedNames(page), SETTLE).toEqual(['Morning walk']);
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect((await horizontalOverflow(page, 320)).sticksOut).toEqual([]);
+
+    await page.getByPlaceholder('Search entries').fill('');
+    await page.getByLabel('Tag', { exact: true }).fill('');
+    await expect.poll(() => listedNames(page), SETTLE).toHaveLength(3);
+  });
+
+  it('Edit changes the tags of an entry', async () => {
+    await page.getByRole('button', { name: 'Edit Deep work' }).click();
+    const editor = page.getByRole('form', { name: 'Edit Deep work' });
+    expect(await chipNames()).toEqual(['Office']);
+    await editor.getByRole('button', { name: 'Remove tag Office' }).click();
+    await editor.getByLabel('Tags', { exact: true }).fill('Focus');
+    await editor.getByLabel('Tags', { exact: true }).press('Enter');
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').filter({ hasText: /^Entry updated$/ }).waitFor();
+    await expect.poll(() => tagsOf('Deep work'), SETTLE).toBe('Focus');
+  });
+
+  it('exports tags in CSV and JSON', async () => {
+    await openTab(page, 'Profile');
+    await page.getByRole('heading', { name: 'Your data' }).waitFor();
+    const download = async (button: string) => {
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: button }).click(),
+      ]);
+      return readFile(await file.path(), 'utf8');
+    };
+    const csv = (await download('Export CSV')).split('\r\n');
+    expect(csv[0]).toBe('date,activity,energy,engagement,flow_state,notes,tags');
+    expect(csv.find((line) => line.includes('Morning walk'))).toMatch(/,Outside;Park$/);
+    const json = JSON.parse(await download('Export JSON')) as {
+      entries: Array<{ activity: string; tags: string[] }>;
+    };
+    expect(json.entries.find((e) => e.activity === 'Lunch')?.tags).toEqual(['outside', 'Friends']);
+  });
+});
