@@ -65,6 +65,31 @@ describe.skipIf(skipBrowserTests)('the outbox', () => {
     expect(await waiting.count()).toBe(0);
   });
 
+  it("keeps an offline entry's tags and sends them with it", async () => {
+    const { page, context, errors } = await app.newUser();
+    allowOffline(errors);
+    await signUp(page, uniqueEmail('outbox-tags'));
+    await page.getByRole('heading', { name: 'Track Activity' }).waitFor();
+
+    await context.setOffline(true);
+    const tags = page.getByLabel('Tags', { exact: true });
+    for (const tag of ['outside', 'with Sam']) {
+      await tags.fill(tag);
+      await tags.press('Enter');
+    }
+    await quickSave(page, 'Walk by the river');
+    await savedOnDeviceToast(page).waitFor();
+
+    await context.setOffline(false);
+    await waitingIndicator(page).waitFor({ state: 'detached' });
+    const stored = [...(await storedEntries(page)).values()];
+    expect(stored).toHaveLength(1);
+    // The Tags answer is one more row of the same entry, at the same instant.
+    expect(stored[0]?.answers).toContain(JSON.stringify(['outside', 'with Sam']));
+    expect(stored[0]?.rows).toBe(5);
+    expect(stored[0]?.times.size).toBe(1);
+  });
+
   it('sends again after the answer was lost on its way back, and the entry is stored once', async () => {
     const { page, errors } = await app.newUser();
     errors.allow(

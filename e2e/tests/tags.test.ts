@@ -37,7 +37,10 @@ describe.skipIf(skipBrowserTests)('Tags and search', () => {
       await tagsInput().press('Enter');
     }
     await form.save.click();
-    await page.getByRole('status').filter({ hasText: /^Activity saved!$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Activity saved!$/ })
+      .waitFor();
     await expect.poll(chipNames, SETTLE).toEqual([]);
   }
 
@@ -82,7 +85,10 @@ describe.skipIf(skipBrowserTests)('Tags and search', () => {
     expect((await horizontalOverflow(page, 320)).sticksOut).toEqual([]);
 
     await form.save.click();
-    await page.getByRole('status').filter({ hasText: /^Activity saved!$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Activity saved!$/ })
+      .waitFor();
     await expect.poll(chipNames, SETTLE).toEqual([]);
   });
 
@@ -90,9 +96,9 @@ describe.skipIf(skipBrowserTests)('Tags and search', () => {
     await saveWith('Lunch', ['outside', 'Friends']);
     await saveWith('Deep work', ['Office']);
     const offered = () =>
-      page.locator('#track-tags-suggestions option').evaluateAll((options) =>
-        options.map((o) => (o as HTMLOptionElement).value),
-      );
+      page
+        .locator('#track-tags-suggestions option')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     await expect.poll(offered, SETTLE).toEqual(['outside', 'Office', 'Friends', 'Park']);
     // A tag already on the entry is not offered again.
     await tagsInput().fill('Office');
@@ -103,11 +109,9 @@ describe.skipIf(skipBrowserTests)('Tags and search', () => {
 
   it('Look Back shows tags, filters by Tag and searches, light and dark, at 320 px', async () => {
     await openTab(page, 'Look Back');
-    await expect.poll(() => listedNames(page), SETTLE).toEqual([
-      'Deep work',
-      'Lunch',
-      'Morning walk',
-    ]);
+    await expect
+      .poll(() => listedNames(page), SETTLE)
+      .toEqual(['Deep work', 'Lunch', 'Morning walk']);
     expect(await tagsOf('Morning walk')).toMatch(/Outside\s+Park/);
 
     await page.getByPlaceholder('Search entries').fill('frie');
@@ -143,7 +147,10 @@ describe.skipIf(skipBrowserTests)('Tags and search', () => {
     await editor.getByLabel('Tags', { exact: true }).fill('Focus');
     await editor.getByLabel('Tags', { exact: true }).press('Enter');
     await editor.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByRole('status').filter({ hasText: /^Entry updated$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Entry updated$/ })
+      .waitFor();
     await expect.poll(() => tagsOf('Deep work'), SETTLE).toBe('Focus');
   });
 
