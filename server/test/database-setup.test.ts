@@ -55,6 +55,7 @@ describe('migrations and seed', () => {
     expect(rows).toEqual([
       { relname: 'activity_entries', relrowsecurity: true },
       { relname: 'pages', relrowsecurity: true },
+      { relname: 'push_subscriptions', relrowsecurity: true },
       { relname: 'questions', relrowsecurity: true },
       { relname: 'reminder_settings', relrowsecurity: true },
       { relname: 'user_answers', relrowsecurity: true },

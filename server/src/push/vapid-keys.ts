@@ -1,6 +1,6 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
+import { readOrMakeKeptFile } from '../kept-file.ts';
 
 // The server's VAPID key pair (RFC 8292): browsers subscribe with its public
 // key, and every message to a push service carries a JWT signed with its
@@ -35,33 +35,13 @@ export async function loadVapidKeys(
 ): Promise<VapidKeys> {
   if (fromEnv) return fromEnv;
   const path = join(dataDir, KEY_FILE);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const existing = await readKeys(path);
-    if (existing) return existing;
-    await mkdir(dataDir, { recursive: true });
-    // Written whole to a private file, then linked into place: of two servers
-    // starting at once only one link succeeds, the other reads the winner's pair.
-    const draft = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(draft, JSON.stringify(generateVapidKeys()) + '\n', { mode: 0o600 });
-    try {
-      await link(draft, path);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    } finally {
-      await unlink(draft).catch(() => {});
-    }
-  }
-  throw new VapidKeyFileError(`could not create ${path}`);
+  const text = await readOrMakeKeptFile(path, () => JSON.stringify(generateVapidKeys()) + '\n');
+  if (text === undefined) throw new VapidKeyFileError(`could not create ${path}`);
+  return parseKeys(path, text);
 }
 
-async function readKeys(path: string): Promise<VapidKeys | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  }
+/** The kept pair; anything else in the file stops the server. */
+function parseKeys(path: string, text: string): VapidKeys {
   const keys = (() => {
     try {
       return JSON.parse(text) as Partial<VapidKeys>;

@@ -5,11 +5,11 @@ import {
   MOOD_LEVELS,
   type DaylioCheck,
 } from '../daylio.ts';
-import { problemText } from '../parse-import.ts';
+import { plural } from '../plural.ts';
+import { ImportProblemsAndConfirm } from './ImportProblemsAndConfirm.tsx';
 
 /** Rows of the file shown before importing; the rest are counted. */
 const ROWS_SHOWN = 5;
-const PROBLEMS_SHOWN = 50;
 const LEVEL_NAMES: Record<number, string> = {
   100: 'rad',
   75: 'good',
@@ -17,8 +17,6 @@ const LEVEL_NAMES: Record<number, string> = {
   25: 'bad',
   0: 'awful',
 };
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -144,32 +142,12 @@ export function DaylioPreview({
         </div>
       )}
 
-      {problems.length > 0 && (
-        <div>
-          <p className="text-sm font-medium">
-            Not imported (fix these lines and import again to add them):
-          </p>
-          <ul
-            aria-label="Problems in the file"
-            className="mt-1 max-h-48 list-disc overflow-y-auto pl-5 text-sm text-red-800 dark:text-red-200"
-          >
-            {problems.slice(0, PROBLEMS_SHOWN).map((problem, index) => (
-              <li key={index}>{problemText(problem)}</li>
-            ))}
-          </ul>
-          {problems.length > PROBLEMS_SHOWN && (
-            <p className="text-sm">…and {problems.length - PROBLEMS_SHOWN} more.</p>
-          )}
-        </div>
-      )}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <button type="button" className="btn-primary" disabled={ready === 0} onClick={onConfirm}>
-          Import {plural(ready, 'entry', 'entries')}
-        </button>
-        <button type="button" className="btn-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <ImportProblemsAndConfirm
+        problems={problems}
+        ready={ready}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />
     </div>
   );
 }

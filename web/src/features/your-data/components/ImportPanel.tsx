@@ -6,11 +6,12 @@ import { useDataClient } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { ImportInterrupted, importEntries, type ImportSummary } from '../api/import-entries.ts';
 import { checkDaylioFile, isDaylioHeader, type DaylioCheck } from '../daylio.ts';
-import { checkImportFile, problemText, type ImportCheck } from '../parse-import.ts';
+import { checkImportFile, type ImportCheck } from '../parse-import.ts';
 import { DaylioPreview } from './DaylioPreview.tsx';
+import { plural } from '../plural.ts';
+import { ImportProblemsAndConfirm } from './ImportProblemsAndConfirm.tsx';
 
 /** Problems listed in the preview; the rest are counted. */
-const PROBLEMS_SHOWN = 50;
 
 type Step =
   | { kind: 'idle' }
@@ -25,8 +26,6 @@ type Step =
   | { kind: 'importing'; done: number; total: number }
   | { kind: 'finished'; summary: ImportSummary }
   | { kind: 'failed'; message: string; summary: ImportSummary; done: number; total: number };
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function summaryText({ added, skipped, conflicts }: ImportSummary): string {
   const parts = [`${plural(added, 'entry', 'entries')} added`, `${skipped} already there`];
@@ -207,32 +206,12 @@ function ImportPreview({
         to import
         {problems.length > 0 ? `, ${plural(problems.length, 'problem', 'problems')} found` : ''}.
       </p>
-      {problems.length > 0 && (
-        <div>
-          <p className="text-sm font-medium">
-            Not imported (fix these lines and import again to add them):
-          </p>
-          <ul
-            aria-label="Problems in the file"
-            className="mt-1 max-h-48 list-disc overflow-y-auto pl-5 text-sm text-red-800 dark:text-red-200"
-          >
-            {problems.slice(0, PROBLEMS_SHOWN).map((problem, index) => (
-              <li key={index}>{problemText(problem)}</li>
-            ))}
-          </ul>
-          {problems.length > PROBLEMS_SHOWN && (
-            <p className="text-sm">…and {problems.length - PROBLEMS_SHOWN} more.</p>
-          )}
-        </div>
-      )}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <button type="button" className="btn-primary" disabled={ready === 0} onClick={onConfirm}>
-          Import {plural(ready, 'entry', 'entries')}
-        </button>
-        <button type="button" className="btn-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <ImportProblemsAndConfirm
+        problems={problems}
+        ready={ready}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />
     </div>
   );
 }
