@@ -52,13 +52,17 @@ async function save(client: SupabaseClient, userId: string, n: number) {
   const { data: questions, error } = await client.from('questions').select('id, question');
   if (error || !questions) return { error, status: 0 };
   const created_at = new Date(FIRST_ENTRY + n * 60_000).toISOString();
+  const given = answers(n);
+  // The journal's questions only: the optional 'Tags' question is left unanswered.
   return client.from('user_answers').insert(
-    questions.map((q: { id: number; question: string }) => ({
-      user_id: userId,
-      question_id: q.id,
-      answer: answers(n)[q.question],
-      created_at,
-    })),
+    questions
+      .filter((q: { question: string }) => q.question in given)
+      .map((q: { id: number; question: string }) => ({
+        user_id: userId,
+        question_id: q.id,
+        answer: given[q.question],
+        created_at,
+      })),
   );
 }
 

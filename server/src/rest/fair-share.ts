@@ -38,6 +38,8 @@ const MAX_PAUSE_MS = 20;
 interface Lane {
   active: number;
   waiting: Array<() => void>;
+  /** When this person was last given a turn (a count of turns); 0 for a newcomer. */
+  servedAt: number;
 }
 
 function tooManyInFlight(): DataApiError {
@@ -48,15 +50,15 @@ function tooManyInFlight(): DataApiError {
 }
 
 export function createFairShare(limits: FairShareLimits): FairShare {
-  // Insertion order is the turn order: a lane that is served goes to the back.
   const lanes = new Map<string, Lane>();
   let active = 0;
   let handingOver = false;
+  let turns = 0;
 
   const laneOf = (key: string): Lane => {
     let lane = lanes.get(key);
     if (!lane) {
-      lane = { active: 0, waiting: [] };
+      lane = { active: 0, waiting: [], servedAt: 0 };
       lanes.set(key, lane);
     }
     return lane;
@@ -66,22 +68,28 @@ export function createFairShare(limits: FairShareLimits): FairShare {
     const next = lane.waiting.shift()!;
     lane.active += 1;
     active += 1;
-    lanes.delete(key);
-    lanes.set(key, lane);
+    turns += 1;
+    lane.servedAt = turns;
     next();
   };
+
+  // The turn order: whoever was served longest ago first, a newcomer before
+  // all. (By arrival of the lane alone, a person whose request came in while
+  // the database was busy queued behind the one who had just been served, and
+  // waited for two of their statements instead of one.)
+  const inTurn = () => [...lanes].sort(([, a], [, b]) => a.servedAt - b.servedAt);
 
   const admitNext = () => {
     handingOver = false;
     // Everyone under their share first, in turn.
-    for (const [key, lane] of lanes) {
+    for (const [key, lane] of inTurn()) {
       if (active >= limits.slots) return;
       if (lane.waiting.length > 0 && lane.active < limits.perKey) admit(key, lane);
     }
     // Slots nobody else is waiting for are not left idle: beyond their share
     // a person may use all but one, which stays free so that the next person
     // to arrive starts at once instead of waiting for a statement to end.
-    for (const [key, lane] of lanes) {
+    for (const [key, lane] of inTurn()) {
       if (active >= limits.slots - 1) return;
       if (lane.waiting.length > 0) admit(key, lane);
     }

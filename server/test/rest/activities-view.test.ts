@@ -67,6 +67,10 @@ describe('the activities view', () => {
       flow_state: false,
       notes: 'taxes',
       activity_key: 'admin',
+      // Migration 0019 (docs/decisions/038): no tags, and the words search reads.
+      tags: [],
+      tag_keys: [],
+      search: "'admin':1 'taxes':2",
     });
     const guitar = rows.find((r) => r.activity === 'Guitar')!;
     expect(guitar).toMatchObject({ energy: 95, engagement: 88, flow_state: true });
