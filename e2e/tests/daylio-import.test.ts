@@ -38,7 +38,8 @@ async function lookBack(page: Page) {
     items.map(async (item) => {
       const text = (await item.innerText()).replace(/\s+/g, ' ');
       const notes = item.getByRole('paragraph');
-      const tags = item.getByRole('list', { name: 'Tags' }).getByRole('listitem');
+      // Look Back shows an entry's tags as a group of chips (ActivityListItem).
+      const tags = item.getByRole('group', { name: 'Tags' }).locator('span');
       return [
         await item.getByRole('heading').textContent(),
         ((await item.locator('time').textContent()) ?? '').replace(/\s+/g, ' '),

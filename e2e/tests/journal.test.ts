@@ -91,6 +91,7 @@ describe.skipIf(skipBrowserTests)('keeping a journal: Track, then Look Back', ()
     await page.keyboard.press('Tab');
     expect(await isFocused(form.notes)).toBe(true);
     await page.keyboard.type('No interruptions');
+    await page.keyboard.press('Tab'); // the optional Tags field, left empty
     await page.keyboard.press('Tab');
     expect(await isFocused(form.save)).toBe(true);
     await page.keyboard.press('Enter');
@@ -109,7 +110,7 @@ describe.skipIf(skipBrowserTests)('keeping a journal: Track, then Look Back', ()
     expect(await dialValue(form.engagement)).toBe('40%');
 
     // A drag leaves the focus on the dial; on from there to Save.
-    await tabTo(page, form.save, 4);
+    await tabTo(page, form.save, 5); // past the optional Tags field too
     await page.keyboard.press('Space');
     await expectSavedAndReset(page);
     // docs/product.md 9: the toast clears itself after 3 s.

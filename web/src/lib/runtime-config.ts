@@ -32,8 +32,7 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
       // A hosted Supabase project sends e-mail.
       passwordRecovery: env.VITE_PASSWORD_RECOVERY !== 'false',
       supportEmail: env.VITE_SUPPORT_EMAIL || DEFAULT_SUPPORT_EMAIL,
-      // No server of ours sends notifications for a hosted project.
-      webPush: null,
+      // No reminders or webPush: no server of ours sends them for a hosted project.
     };
   }
   // index.html has already asked for it (a preload, docs/decisions/029); a
@@ -57,7 +56,7 @@ export function parseRuntimeConfig(body: unknown): RuntimeConfig {
       typeof value.supportEmail === 'string' && value.supportEmail
         ? value.supportEmail
         : DEFAULT_SUPPORT_EMAIL,
-    ...(typeof value.reminders === 'object' && value.reminders !== null
+    ...(value.reminders
       ? { reminders: { email: (value.reminders as { email?: unknown }).email === true } }
       : {}),
     webPush: parseWebPush(value.webPush),
@@ -66,7 +65,6 @@ export function parseRuntimeConfig(body: unknown): RuntimeConfig {
 
 function parseWebPush(value: unknown): RuntimeConfig['webPush'] {
   const key = (value as { vapidPublicKey?: unknown } | null)?.vapidPublicKey;
-  return typeof key === 'string' && /^B[A-Za-z0-9_-]{86}$/.test(key)
-    ? { vapidPublicKey: key }
-    : null;
+  // Checked as a key by pushManager.subscribe, which refuses a malformed one.
+  return typeof key === 'string' ? { vapidPublicKey: key } : null;
 }
