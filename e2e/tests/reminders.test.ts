@@ -120,11 +120,14 @@ describe.skipIf(skipBrowserTests)('Profile: Reminders (server with mail)', () =>
     expect(await add.isDisabled()).toBe(true);
     await page.reload();
     await openTab(page, 'Profile');
-    expect(
-      await reminders(page)
-        .getByRole('textbox', { name: /^Reminder time/ })
-        .count(),
-    ).toBe(2);
+    // The saved two come back once the settings have loaded.
+    await expect
+      .poll(() =>
+        reminders(page)
+          .getByRole('textbox', { name: /^Reminder time/ })
+          .count(),
+      )
+      .toBe(2);
   });
 
   it("shows the database's reason for refusing a save, and saves once it is fixed", async () => {
