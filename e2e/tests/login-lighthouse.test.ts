@@ -17,16 +17,17 @@ import { freePort } from '../support/server-process.ts';
  * other load; as Lighthouse's own guidance on variability advises, the page
  * runs several times (docs/decisions/029). The median first paint must reach
  * its goal. Performance moves with total blocking time alone: on a quiet
- * machine single runs scored 97-100, so a median of three misses 99 about
- * one time in ten without any change to the page. The goal must be reached
- * in one run, and the median may not fall below 97, which a heavier page
- * would. LIGHTHOUSE_PERF=report prints the figures without asserting, for a
- * machine too loaded to time anything.
+ * machine single runs scored 97-100, and the first layout's font set-up
+ * (20-50 ms before the fourfold slowdown, more under load) decides most of
+ * it. Five runs, as Lighthouse's guidance on variability advises: the goal
+ * must be reached in one run, and the median may not fall below 97, which a
+ * heavier page would. LIGHTHOUSE_PERF=report prints the figures without
+ * asserting, for a machine too loaded to time anything.
  */
 const GOAL_PERFORMANCE = 0.99;
 const MIN_MEDIAN_PERFORMANCE = 0.97;
 const MAX_FCP_MS = 1500;
-const RUNS = 3;
+const RUNS = 5;
 
 interface RunSummary {
   performance: number;

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { loadMainApp } from './app/main-app-loader.ts';
@@ -21,11 +21,16 @@ try {
   const config = await loadRuntimeConfig();
   await mainApp;
   const auth = createAuthClient(config);
-  root.render(
-    <StrictMode>
-      <App auth={auth} config={config} />
-    </StrictMode>,
-  );
+  // A transition renders in slices that yield to the browser every few
+  // milliseconds, so starting the app is no long task that input would wait
+  // behind (docs/decisions/044).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App auth={auth} config={config} />
+      </StrictMode>,
+    );
+  });
 } catch (error) {
   console.error('Energy Tracker could not start', error);
   root.render(

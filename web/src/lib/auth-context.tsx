@@ -1,5 +1,12 @@
 import type { Session, User } from '@supabase/supabase-js';
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useAuthClient } from './app-context.tsx';
 
 export interface AuthState {
@@ -24,18 +31,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const apply = (session: Session | null) => {
       if (active) setState({ loading: false, session, user: session?.user ?? null });
     };
+    // The stored session is the screen's first real render: as a transition
+    // it runs in slices that leave the browser free between them
+    // (docs/decisions/044). Later events answer what the person just did and
+    // render at once.
+    const applyStored = (session: Session | null) => startTransition(() => apply(session));
     auth
       .getSession()
       .then(({ data, error }) => {
         // docs/product.md 8: an auth check failure is only logged; the visitor is signed out.
         if (error) console.error('Could not read the stored session', error);
-        apply(data.session);
+        applyStored(data.session);
       })
       .catch((error: unknown) => {
         console.error('Could not read the stored session', error);
-        apply(null);
+        applyStored(null);
       });
-    const { data } = auth.onAuthStateChange((_event, session) => apply(session));
+    const { data } = auth.onAuthStateChange((event, session) =>
+      event === 'INITIAL_SESSION' ? applyStored(session) : apply(session),
+    );
     return () => {
       active = false;
       data.subscription.unsubscribe();
