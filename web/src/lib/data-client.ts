@@ -2,6 +2,7 @@ import type { AuthClient } from './auth-client.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { fetchNotingServerTime } from './clock-offset.ts';
 import type { RuntimeConfig } from './runtime-config.ts';
+import { fetchWhileSignedIn } from './signed-in-requests.ts';
 
 /**
  * The client for the journal's data (PostgREST), loaded with the signed-in
@@ -10,11 +11,12 @@ import type { RuntimeConfig } from './runtime-config.ts';
  * client of its own, so one client alone keeps and refreshes the session.
  * Its `auth` is not usable: sign-in, sign-out and account changes go through
  * the auth client. Its fetch notes the server's time of each answer, for
- * entries logged while the device clock is off (web/src/lib/clock-offset.ts).
+ * entries logged while the device clock is off (web/src/lib/clock-offset.ts),
+ * and it asks only with the person's token (signed-in-requests.ts).
  */
 export function createDataClient(config: RuntimeConfig, auth: AuthClient): SupabaseClient {
   return createClient(config.supabaseUrl, config.supabaseAnonKey, {
     accessToken: async () => (await auth.getSession()).data.session?.access_token ?? null,
-    global: { fetch: fetchNotingServerTime },
+    global: { fetch: fetchWhileSignedIn(fetchNotingServerTime, config.supabaseAnonKey) },
   });
 }

@@ -1,5 +1,6 @@
 import type { AuthClient } from './auth-client.ts';
 import { deleteJournalDb } from './outbox/outbox-store.ts';
+import { endSignedInRequests } from './signed-in-requests.ts';
 
 let loggingOut = false;
 
@@ -9,7 +10,8 @@ export const isLoggingOut = () => loggingOut;
 /**
  * Log Out, wherever it is offered (Profile, the two-step screen): the one
  * place that ends a session on this device, so that whatever else sign-out
- * must clear is added here once. supabase-js clears the local session even
+ * must clear is added here once. Reads still in flight end first, so none
+ * reaches the server after the session (signed-in-requests.ts). supabase-js clears the local session even
  * when the server no longer knows it. Then the account's journal leaves the
  * device (docs/decisions/041): its IndexedDB database, which holds the
  * outbox, is deleted. The service worker's caches hold no entries
@@ -19,6 +21,7 @@ export const isLoggingOut = () => loggingOut;
  */
 export async function signOut(auth: AuthClient, userId: string | undefined): Promise<void> {
   loggingOut = true;
+  endSignedInRequests();
   try {
     const { error } = await auth.signOut();
     if (error) throw error;
