@@ -213,9 +213,11 @@ describe('the app migrations on a Supabase-shaped database', () => {
       'journal_private.second_factor_satisfied()',
       'search_entries(text,text,text,integer,integer,boolean,timestamp with time zone,integer)',
     ]);
-    // Besides that rule, only arithmetic that insights() runs as its caller
-    // (functions/t_quantile_975.sql, welch_interval.sql): no table behind it.
+    // Besides that rule, only checks and arithmetic that insights() and
+    // energy_by_day() run as their caller (functions/require_time_zone.sql,
+    // t_quantile_975.sql, welch_interval.sql): no table behind them.
     expect(callable.filter((fn) => fn.startsWith('journal_private.'))).toEqual([
+      'journal_private.require_time_zone(text)',
       'journal_private.second_factor_satisfied()',
       'journal_private.t_quantile_975(double precision)',
       'journal_private.welch_interval(integer,double precision,double precision,integer,double precision,double precision)',

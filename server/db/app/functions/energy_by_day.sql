@@ -5,7 +5,8 @@
 -- day's even when it is already the next day in UTC. Runs as the caller:
 -- row-level security limits it to the caller's own entries.
 --   year:      1970..2200.
---   time_zone: the person's IANA zone (e.g. 'Europe/Berlin').
+--   time_zone: the person's IANA zone (e.g. 'Europe/Berlin'), checked by
+--              journal_private.require_time_zone.
 -- The year's bounds are converted to instants once, so the rows are a range
 -- of the primary key (user_id, created_at): at most a year of one journal is
 -- read, however long the journal.
@@ -20,27 +21,9 @@ BEGIN
     RAISE EXCEPTION 'year must be between 1970 and 2200'
       USING ERRCODE = 'invalid_parameter_value';
   END IF;
-  IF time_zone IS NULL OR btrim(time_zone) = '' THEN
-    RAISE EXCEPTION 'time_zone is required'
-      USING ERRCODE = 'invalid_parameter_value',
-            HINT = 'Pass an IANA time zone name such as Europe/Berlin.';
-  END IF;
-  -- Only named zones, as insights() takes them: PostgreSQL would also accept
-  -- POSIX strings ('UTC+3') whose sign is the reverse of ISO's.
-  IF time_zone !~ '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$'
-     OR (time_zone ~ '[+-][0-9]' AND time_zone !~ '^(Etc/)?GMT[+-][0-9]{1,2}$') THEN
-    RAISE EXCEPTION 'time_zone "%" is not an IANA time zone name', left(time_zone, 80)
-      USING ERRCODE = 'invalid_parameter_value',
-            HINT = 'Pass an IANA time zone name such as Europe/Berlin.';
-  END IF;
-  BEGIN
-    year_start := make_date(year, 1, 1)::timestamp AT TIME ZONE time_zone;
-    year_end := make_date(year + 1, 1, 1)::timestamp AT TIME ZONE time_zone;
-  EXCEPTION WHEN invalid_parameter_value THEN
-    RAISE EXCEPTION 'time_zone "%" is not a known time zone', left(time_zone, 80)
-      USING ERRCODE = 'invalid_parameter_value',
-            HINT = 'Pass an IANA time zone name such as Europe/Berlin.';
-  END;
+  PERFORM journal_private.require_time_zone(time_zone);
+  year_start := make_date(year, 1, 1)::timestamp AT TIME ZONE time_zone;
+  year_end := make_date(year + 1, 1, 1)::timestamp AT TIME ZONE time_zone;
 
   RETURN QUERY
     SELECT (a.created_at AT TIME ZONE time_zone)::date AS day,

@@ -4,8 +4,9 @@
 -- security limits it to the caller's own entries.
 --   period_days: the last N calendar days in time_zone, today included
 --                (1..3660); null means all time.
---   time_zone:   the person's IANA zone (e.g. 'Europe/Berlin'); days, weeks,
---                parts of the day and weekdays are the person's own.
+--   time_zone:   the person's IANA zone (e.g. 'Europe/Berlin'; checked by
+--                journal_private.require_time_zone); days, weeks, parts of
+--                the day and weekdays are the person's own.
 -- Ranked activities have at least min_entries entries; energizers average
 -- at least energizer_min_energy, drainers less, and each list holds at most
 -- max_listed. The answer carries these three under "thresholds", so the app
@@ -31,26 +32,8 @@ DECLARE
   max_listed CONSTANT integer := 5;
   comparison_min_each CONSTANT integer := 3;
 BEGIN
-  IF time_zone IS NULL OR btrim(time_zone) = '' THEN
-    RAISE EXCEPTION 'time_zone is required'
-      USING ERRCODE = 'invalid_parameter_value',
-            HINT = 'Pass an IANA time zone name such as Europe/Berlin.';
-  END IF;
-  -- Only named zones: PostgreSQL would also accept POSIX strings ('UTC+3')
-  -- whose sign is the reverse of ISO's, which would shift every bucket.
-  IF time_zone !~ '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$'
-     OR (time_zone ~ '[+-][0-9]' AND time_zone !~ '^(Etc/)?GMT[+-][0-9]{1,2}$') THEN
-    RAISE EXCEPTION 'time_zone "%" is not an IANA time zone name', left(time_zone, 80)
-      USING ERRCODE = 'invalid_parameter_value',
-            HINT = 'Pass an IANA time zone name such as Europe/Berlin.';
-  END IF;
-  BEGIN
-    local_now := now() AT TIME ZONE time_zone;
-  EXCEPTION WHEN invalid_parameter_value THEN
-    RAISE EXCEPTION 'time_zone "%" is not a known time zone', left(time_zone, 80)
-      USING ERRCODE = 'invalid_parameter_value',
-            HINT = 'Pass an IANA time zone name such as Europe/Berlin.';
-  END;
+  PERFORM journal_private.require_time_zone(time_zone);
+  local_now := now() AT TIME ZONE time_zone;
   IF period_days IS NOT NULL AND (period_days < 1 OR period_days > 3660) THEN
     RAISE EXCEPTION 'period_days must be between 1 and 3660, or null for all time'
       USING ERRCODE = 'invalid_parameter_value';
@@ -58,20 +41,21 @@ BEGIN
   since := CASE WHEN period_days IS NULL THEN NULL
                 ELSE (local_now::date - (period_days - 1))::timestamp AT TIME ZONE time_zone END;
 
-  -- Each entry's local time is worked out once, as seconds since 1970-01-01
-  -- 00:00 local (OFFSET 0 keeps the planner from repeating the conversion in
-  -- every expression that reads it); days, hours and weekdays are then plain
-  -- arithmetic. One pass of grouping sets gives the sums per activity, per
-  -- local day, per local hour and per combination of tags (few distinct
-  -- ones; the sums per tag add those up, without a second read of the
-  -- entries).
+  -- Each entry's local time is worked out once (OFFSET 0 keeps the planner
+  -- from repeating the conversion in every expression that reads it), and
+  -- from it the local date and hour, with as few operations per entry as
+  -- can be: on PGlite (32-bit) every float8 or bigint result is an
+  -- allocation. One pass of three grouping sets gives the sums per
+  -- combination of activity and tags (few distinct ones; the sums per
+  -- activity and per tag add those up), per local day and per local hour.
+  -- Each set costs a hash lookup and every aggregate per entry, so there
+  -- are no more sets than the sections need (measure-insights.ts).
   WITH located AS (
     SELECT activity_key, tag_keys, energy, engagement, flow_state, created_at,
-           floor(local_s / 86400)::integer AS local_day,
-           floor((local_s - floor(local_s / 86400) * 86400) / 3600)::integer AS local_hour
+           local::date AS local_day, date_part('hour', local)::integer AS local_hour
     FROM (
       SELECT a.activity_key, a.tag_keys, a.energy, a.engagement, a.flow_state, a.created_at,
-             date_part('epoch', a.created_at AT TIME ZONE time_zone) AS local_s
+             a.created_at AT TIME ZONE time_zone AS local
       FROM public.activity_entries a
       WHERE since IS NULL OR a.created_at >= since
       OFFSET 0
@@ -89,11 +73,15 @@ BEGIN
            (count(*) FILTER (WHERE flow_state))::integer AS flow_n,
            max(created_at) AS last_at
     FROM located
-    GROUP BY GROUPING SETS ((activity_key), (local_day), (local_hour), (tag_keys))
+    GROUP BY GROUPING SETS ((activity_key, tag_keys), (local_day), (local_hour))
   ),
   by_activity AS (
-    SELECT activity_key, n, energy_sum, energy_squares, engagement_sum, engagement_squares, flow_n, last_at
+    SELECT activity_key, sum(n)::integer AS n, sum(energy_sum) AS energy_sum,
+           sum(energy_squares) AS energy_squares, sum(engagement_sum) AS engagement_sum,
+           sum(engagement_squares) AS engagement_squares, sum(flow_n)::integer AS flow_n,
+           max(last_at) AS last_at
     FROM grouped WHERE per_key
+    GROUP BY activity_key
   ),
   by_day AS (
     SELECT local_day, n, energy_sum, engagement_sum FROM grouped WHERE per_day
@@ -153,7 +141,7 @@ BEGIN
   -- entries of the period, whose sums are the totals minus the factor's.
   -- Tags (docs/decisions/038): an entry counts once towards each of its
   -- tags (its tag_keys hold each key once), so a tag's sums are those of
-  -- the combinations that hold it.
+  -- the combinations of activity and tags that hold it.
   by_tag AS (
     SELECT k.tag_key, sum(c.n)::integer AS n,
            sum(c.energy_sum) AS energy_sum, sum(c.energy_squares) AS energy_squares,
@@ -161,7 +149,7 @@ BEGIN
            max(c.last_at) AS last_at
     FROM grouped c
     CROSS JOIN LATERAL unnest(c.tag_keys) AS k (tag_key)
-    WHERE NOT c.per_key AND NOT c.per_day AND NOT c.per_hour
+    WHERE c.per_key
     GROUP BY k.tag_key
   ),
   factors AS (
@@ -212,9 +200,8 @@ BEGIN
     FROM (SELECT c.*, (difference - margin > 0 OR difference + margin < 0) AS clear FROM compared c) x
     GROUP BY measure
   ),
-  -- Local days as dates; 1970-01-01 was a Thursday (ISO weekday 4).
   days AS (
-    SELECT date '1970-01-01' + local_day AS day, ((local_day % 7 + 10) % 7) + 1 AS weekday,
+    SELECT local_day AS day, extract(isodow FROM local_day)::integer AS weekday,
            n, energy_sum, engagement_sum
     FROM by_day
   ),
