@@ -48,10 +48,6 @@ describe.skipIf(skipBrowserTests)(
       const { page, errors } = await app.newUser();
       const email = uniqueEmail('forgetful');
       await signUp(page, email);
-      errors.allow(
-        httpErrorLine(401, '/rest/v1/activities'),
-        "Track's On this day card may still be reading when Log Out ends the session",
-      );
       await openTab(page, 'Profile');
       await page.getByRole('button', { name: 'Log Out' }).click();
       await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();

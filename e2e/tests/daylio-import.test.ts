@@ -72,6 +72,23 @@ describe.skipIf(skipBrowserTests)('Import from Daylio', () => {
     ).toBe('awful 1 0%');
     const superb = page.getByRole('combobox', { name: 'Energy for superb' });
     expect(await superb.inputValue()).toBe('50');
+    // The mapping is stated, and the entries' Daylio activities are shown as
+    // their tags, in a column of their own.
+    await page.getByText('its Daylio activities become its tags').waitFor();
+    expect(
+      await page
+        .getByRole('table', { name: 'The entries' })
+        .getByRole('columnheader')
+        .allInnerTexts(),
+    ).toEqual(['Time', 'Activity', 'Energy', 'Tags']);
+    expect(
+      await page
+        .getByRole('table', { name: 'The entries' })
+        .getByRole('row', { name: /^Jun 2, 2025/ })
+        .getByRole('cell')
+        .last()
+        .innerText(),
+    ).toBe('friends, movies / tv');
     expect(await rowsOf(page, 'The entries')).toEqual([
       'Jun 2, 2025, 9:05 PM friends 100% friends, movies / tv',
       'Jun 1, 2025, 8:15 AM Daylio entry 50%',
@@ -88,6 +105,9 @@ describe.skipIf(skipBrowserTests)('Import from Daylio', () => {
     const { scrollWidth, sticksOut } = await horizontalOverflow(page, 320);
     expect(sticksOut).toEqual([]);
     expect(scrollWidth).toBeLessThanOrEqual(320);
+
+    // Nothing is saved before the import is confirmed.
+    expect(await storedTagsThroughApi(app.url, email)).toEqual([]);
 
     await page.getByRole('button', { name: 'Import 3 entries' }).click();
     await page.getByText('Import finished: 3 entries added, 0 already there.').waitFor();

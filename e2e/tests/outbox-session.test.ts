@@ -55,10 +55,6 @@ describe.skipIf(skipBrowserTests)('the outbox and the session', () => {
     const { page, context, errors } = await app.newUser();
     errors.allow(OFFLINE_ERRORS, 'offline, reads fail');
     errors.allow(httpErrorLine(400, '/auth/v1/token'), 'the revoked refresh token is refused');
-    errors.allow(
-      httpErrorLine(401, '/rest/v1/activities'),
-      "a read retried with the aged session (Track's On this day card) is refused",
-    );
     const email = uniqueEmail('outbox-revoked');
     await signUp(page, email);
     await context.setOffline(true);

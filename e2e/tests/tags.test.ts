@@ -172,4 +172,67 @@ describe.skipIf(skipBrowserTests)('Tags and search', () => {
     };
     expect(json.entries.find((e) => e.activity === 'Lunch')?.tags).toEqual(['outside', 'Friends']);
   });
+
+  it('refuses an 11th tag, a 41-character one and a line separator, saying why; emoji and right-to-left text come back as typed', async () => {
+    await openTab(page, 'Track');
+    const problem = page.locator('#track-tags-problem');
+    const refused = async (typed: string, message: string, kept: number) => {
+      await tagsInput().fill(typed);
+      await tagsInput().press('Enter');
+      await page.getByText(message, { exact: true }).waitFor();
+      expect(await problem.innerText()).toBe(message);
+      expect(await tagsInput().getAttribute('aria-invalid')).toBe('true');
+      // The tag is kept in the field to be corrected, not added.
+      expect(await tagsInput().inputValue()).toBe(typed);
+      expect(await chipNames()).toHaveLength(kept);
+    };
+
+    await tagsInput().pressSequentially('t1,t2,t3,t4,t5,t6,t7,t8,t9,t10,');
+    expect(await chipNames()).toHaveLength(10);
+    await refused('eleventh', 'An entry can have at most 10 tags.', 10);
+    // A pasted list: the tags that fit are added, the 11th stays in the field.
+    await tagsInput().fill('');
+    await page.getByRole('button', { name: 'Remove tag t10' }).click();
+    await tagsInput().fill('t10,t11,');
+    await page.getByText('An entry can have at most 10 tags.', { exact: true }).waitFor();
+    expect((await chipNames()).slice(-2)).toEqual(['t9', 't10']);
+    expect(await tagsInput().inputValue()).toBe('t11');
+    await tagsInput().fill('');
+    for (let i = 0; i < 10; i += 1) await tagsInput().press('Backspace');
+    await expect.poll(chipNames, SETTLE).toEqual([]);
+    expect(await problem.innerText()).toBe('Optional. Up to 10 tags of 40 characters.');
+
+    await refused('y'.repeat(41), 'A tag can be at most 40 characters.', 0);
+    // Characters, not UTF-16 units: 41 emoji are too many, 40 are not.
+    await refused('🙂'.repeat(41), 'A tag can be at most 40 characters.', 0);
+    await refused('one\u2028two', 'A tag cannot contain commas, semicolons or line breaks.', 0);
+
+    const tags = ['🙂'.repeat(40), 'שלום עולם', 'مرحبا بك', 'Café 🏔️ ☕'];
+    for (const tag of tags) {
+      await tagsInput().fill(tag);
+      await tagsInput().press('Enter');
+    }
+    expect(await chipNames()).toEqual(tags);
+    expect(await tagsInput().getAttribute('aria-invalid')).toBe('false');
+    const activity = 'Reading עברית 📚';
+    const notes = 'First line\u2028second line, مع ملاحظة 🌙';
+    const form = trackForm(page);
+    await form.activity.fill(activity);
+    await form.notes.fill(notes);
+    await form.save.click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Activity saved!$/ })
+      .waitFor();
+
+    await openTab(page, 'Look Back');
+    const item = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: activity, exact: true }) });
+    await item.waitFor();
+    expect(
+      await item.getByRole('group', { name: 'Tags' }).locator('span').allTextContents(),
+    ).toEqual(tags);
+    expect(await item.getByRole('paragraph').textContent()).toBe(notes);
+  });
 });

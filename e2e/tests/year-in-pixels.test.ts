@@ -20,10 +20,11 @@ const square = (page: Page, label: string) =>
 describe.skipIf(skipBrowserTests)('Year in pixels', () => {
   const app = useApp();
   let page: Page;
+  let email: string;
 
   beforeAll(async () => {
     ({ page } = await app.newUser());
-    const email = uniqueEmail('pixels');
+    email = uniqueEmail('pixels');
     await signUp(page, email);
     await addEntriesThroughApi(app.url, email, [
       { created_at: `${YEAR}-01-05T09:00:00Z`, activity: 'Errands', energy: 20 },
@@ -105,5 +106,43 @@ describe.skipIf(skipBrowserTests)('Year in pixels', () => {
     await page.getByRole('button', { name: 'Show all days' }).click();
     await expect.poll(() => listedNames(page)).toEqual(['Walk', 'Deep work', 'Errands', 'Beach']);
     expect(new URL(page.url()).search).toBe('');
+  });
+
+  it("searches only the chosen day's entries, and every day's again once the day is cleared", async () => {
+    // "walk" is in a name, in notes, and on the days before and after.
+    await addEntriesThroughApi(app.url, email, [
+      { created_at: `${YEAR}-01-10T08:00:00Z`, activity: 'Dog walk', energy: 40 },
+      {
+        created_at: `${YEAR}-01-14T12:00:00Z`,
+        activity: 'Lunch',
+        energy: 50,
+        notes: 'A short walk after',
+      },
+      { created_at: `${YEAR}-01-20T19:00:00Z`, activity: 'Evening walk', energy: 70 },
+    ]);
+    await openTab(page, 'Insights');
+    await section(page)
+      .getByRole('button', { name: new RegExp(`^January 14, ${YEAR}: average energy`) })
+      .click();
+    await page.getByText(`Showing January 14, ${YEAR}`).waitFor();
+    await expect.poll(() => listedNames(page)).toEqual(['Walk', 'Lunch', 'Deep work']);
+
+    const search = page.getByPlaceholder('Search entries');
+    await search.fill('walk');
+    await expect.poll(() => listedNames(page)).toEqual(['Walk', 'Lunch']);
+    await search.fill('');
+    await expect.poll(() => listedNames(page)).toEqual(['Walk', 'Lunch', 'Deep work']);
+
+    // The search stays when the day goes: every day's matches.
+    await search.fill('walk');
+    await expect.poll(() => listedNames(page)).toEqual(['Walk', 'Lunch']);
+    await page.getByRole('button', { name: 'Show all days' }).click();
+    await expect
+      .poll(() => listedNames(page))
+      .toEqual(['Evening walk', 'Walk', 'Lunch', 'Dog walk']);
+    await search.fill('');
+    await expect
+      .poll(() => listedNames(page))
+      .toEqual(['Evening walk', 'Walk', 'Lunch', 'Deep work', 'Dog walk', 'Errands', 'Beach']);
   });
 });

@@ -41,12 +41,16 @@ export function TagsField({ id, tags, onChange, suggestions }: Props) {
     // A comma ends a tag, also one typed on a phone keyboard or pasted.
     const comma = value.lastIndexOf(',');
     if (comma !== -1) {
+      const parts = value.slice(0, comma).split(',');
       let current = tags;
-      for (const part of value.slice(0, comma).split(',')) {
+      for (const [index, part] of parts.entries()) {
         const refusal = tagProblem(part, current);
         if (refusal) {
+          // The tags before the refused one are added; the refused one stays
+          // in the field, as typed, with what came after it.
           setProblem(refusal);
-          setText(value.replaceAll(',', ''));
+          if (current !== tags) onChange(current);
+          setText([...parts.slice(index), value.slice(comma + 1)].join(',').replace(/,$/, ''));
           return;
         }
         current = addTag(current, part);
