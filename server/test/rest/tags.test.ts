@@ -154,6 +154,14 @@ describe('tags saved with an entry', () => {
     expect(await answersOfKey(key)).toBe(0);
   });
 
+  it('accept the joiners that Persian words and emoji need (U+200C, U+200D)', async () => {
+    const tags = ['می\u200cخواهم', '👩\u200d💻', '🏳️\u200d🌈'];
+    const { error } = await save(alice, { activity: 'Joined', tags, createdAt: minutesAgo(470) });
+    expect(error).toBeNull();
+    const { data } = await alice.client.from('activities').select('tags').eq('activity', 'Joined');
+    expect(data).toEqual([{ tags }]);
+  });
+
   it('accept 10 tags of 40 characters, in any script', async () => {
     const tags = Array.from({ length: 9 }, (_, i) => `${i} ${'é'.repeat(38)}`).concat(
       '日本語 #タグ',

@@ -6,11 +6,15 @@ import { TAG_MAX_LENGTH, TAGS_MAX_COUNT } from './entry-limits.ts';
 // of the characters below. The app checks the same rules before sending, so
 // a person reads the problem next to the field.
 
-/** Control characters, line/paragraph separators, invisible format marks, comma and semicolon. */
+/**
+ * Control characters, line/paragraph separators, invisible format marks,
+ * comma and semicolon; not the joiners U+200C/U+200D, which Persian words and
+ * emoji such as 👩‍💻 need.
+ */
 // Control characters are what it looks for.
 /* eslint-disable no-control-regex */
 const REFUSED =
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb,;]/;
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb,;]/;
 /* eslint-enable no-control-regex */
 
 /** Surrounding whitespace dropped, inner runs as one space. */

@@ -31,5 +31,9 @@ describe('tags', () => {
       expect(tagProblem(odd, [])).toBe('A tag cannot contain commas, semicolons or line breaks.');
     }
     expect(addTag([], 'a;b')).toEqual([]);
+    // The joiners are not refused: Persian words and emoji need them.
+    for (const joined of ['می\u200cخواهم', '👩\u200d💻', '🏳️\u200d🌈']) {
+      expect(tagProblem(joined, [])).toBeUndefined();
+    }
   });
 });

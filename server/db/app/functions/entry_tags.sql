@@ -10,9 +10,11 @@
 -- - line and paragraph separators (U+2028, U+2029), which end a line in
 --   JavaScript and in many editors, so a CSV or a chip would break there;
 -- - invisible format characters that make two different tags look alike or
---   turn the text around them (soft hyphen U+00AD, zero-width and
---   direction marks U+200B-U+200F, embeddings and overrides U+202A-U+202E,
---   U+2060-U+206F, the byte order mark U+FEFF, U+FFF9-U+FFFB);
+--   turn the text around them (soft hyphen U+00AD, the zero-width space
+--   U+200B, direction marks U+200E-U+200F, embeddings and overrides
+--   U+202A-U+202E, U+2060-U+206F, the byte order mark U+FEFF,
+--   U+FFF9-U+FFFB); not the zero-width non-joiner and joiner (U+200C,
+--   U+200D), which Persian and Indic words and emoji such as 👩‍💻 need;
 -- - the comma and the semicolon: a comma ends a tag where it is typed, and
 --   an export separates an entry's tags with semicolons.
 --
@@ -50,7 +52,7 @@ BEGIN
     IF jsonb_typeof(item) <> 'string' THEN
       RAISE EXCEPTION 'Tag % is not a text', position USING ERRCODE = 'check_violation';
     END IF;
-    IF (item #>> '{}') ~ '[\u0001-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb,;]' THEN
+    IF (item #>> '{}') ~ '[\u0001-\u001f\u007f-\u009f\u00ad\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb,;]' THEN
       RAISE EXCEPTION 'Tag % contains a character tags cannot have', position
         USING ERRCODE = 'check_violation',
               DETAIL = 'Tags cannot contain commas, semicolons, line breaks, control characters or invisible formatting characters.';
