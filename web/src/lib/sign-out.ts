@@ -1,5 +1,5 @@
 import type { AuthClient } from './auth-client.ts';
-import { deleteJournalDb } from './outbox/outbox-store.ts';
+import { deleteJournalDb } from './journal-db.ts';
 
 let loggingOut = false;
 
