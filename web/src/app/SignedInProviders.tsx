@@ -1,6 +1,6 @@
 import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSignedInUser } from '../lib/auth-context.tsx';
+import { useSignedInUser } from '../lib/signed-in-session.tsx';
 import { DataClientContext, useAuthClient, useRuntimeConfig } from '../lib/app-context.tsx';
 import { createDataClient } from '../lib/data-client.ts';
 import { ACTIVITIES_QUERY_KEY } from '../lib/activities-query-key.ts';
