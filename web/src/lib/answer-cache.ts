@@ -42,11 +42,16 @@ export function keepAnswers(
 ): AnswerCache {
   let stopped = false;
   let restoring = true;
-  const run = <T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>) =>
-    inJournal(userId, ANSWERS_STORE, mode, act, 'relaxed');
+  // Once stopped, nothing opens the database again: Log Out is deleting it,
+  // and opening it would make a new one (docs/decisions/045).
+  const run = async <T>(
+    mode: IDBTransactionMode,
+    act: (store: IDBObjectStore) => IDBRequest<T>,
+  ): Promise<T | undefined> =>
+    stopped ? undefined : inJournal(userId, ANSWERS_STORE, mode, act, 'relaxed');
 
   const reading = run('readonly', (store) => store.getAll() as IDBRequest<KeptAnswer[]>)
-    .then((answers) => {
+    .then((answers = []) => {
       if (stopped) return;
       for (const { queryKey, data, updatedAt } of answers) {
         // A query answered meanwhile keeps its answer; one that failed keeps
@@ -82,9 +87,9 @@ export function keepAnswers(
     };
     void run('readwrite', (store) => store.put(answer))
       .then(() => run('readonly', (store) => store.index(ANSWERS_BY_TIME).getAllKeys()))
-      .then((oldestFirst) => {
+      .then((oldestFirst = []) => {
         const surplus = oldestFirst.slice(0, oldestFirst.length - MAX_KEPT_ANSWERS);
-        if (surplus.length === 0 || stopped) return;
+        if (surplus.length === 0) return;
         return run('readwrite', (store) => {
           for (const hash of surplus.slice(1)) store.delete(hash);
           return store.delete(surplus[0] as IDBValidKey);
