@@ -109,3 +109,51 @@ export function ageSession(page: Page, refreshToken?: string): Promise<void> {
     localStorage.setItem(key, JSON.stringify(session));
   }, refreshToken);
 }
+
+/**
+ * The query keys of the answers kept on the device (docs/decisions/045), in
+ * the journal database of the account with this id, or in every journal
+ * database when no id is given; [] when there is none.
+ */
+export function keptAnswerKeys(page: Page, userId?: string): Promise<unknown[][]> {
+  return page.evaluate(async (id) => {
+    const keys: unknown[][] = [];
+    const names = (await indexedDB.databases())
+      .map((db) => db.name ?? '')
+      .filter((name) =>
+        id === undefined
+          ? name.startsWith('energy-tracker-journal-')
+          : name === `energy-tracker-journal-${id}`,
+      );
+    for (const name of names) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        if (!db.objectStoreNames.contains('answers')) continue;
+        const answers = await new Promise<{ queryKey: unknown[] }[]>((resolve, reject) => {
+          const request = db.transaction('answers').objectStore('answers').getAll();
+          request.onsuccess = () => resolve(request.result as { queryKey: unknown[] }[]);
+          request.onerror = () => reject(request.error);
+        });
+        keys.push(...answers.map((answer) => answer.queryKey));
+      } finally {
+        db.close();
+      }
+    }
+    return keys;
+  }, userId);
+}
+
+/** The id of the account whose session this page holds. */
+export const sessionUserId = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => /^sb-.*-auth-token$/.test(name));
+    const session = JSON.parse(localStorage.getItem(key ?? '') ?? 'null') as {
+      user: { id: string };
+    } | null;
+    if (!session) throw new Error('no session in this page');
+    return session.user.id;
+  });

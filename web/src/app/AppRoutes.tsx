@@ -7,7 +7,6 @@ import ResetPasswordPage from '../features/auth/components/ResetPasswordPage.tsx
 import { Navigate, useLocation } from '../lib/router/router.tsx';
 import { MainAppRoute } from './MainAppRoute.tsx';
 import { PreloadMainAppOnIntent } from './PreloadMainAppOnIntent.tsx';
-import { RequireAuth } from './RequireAuth.tsx';
 
 // The login screens ship without the signed-in app, whose code loads on its
 // own (docs/decisions/016): before the first render on any other address,
@@ -37,11 +36,8 @@ function screenAt(pathname: string): ReactNode {
       return <AuthCallbackPage />;
     case '/':
     case '/insights':
-      return (
-        <RequireAuth>
-          <MainAppRoute />
-        </RequireAuth>
-      );
+      // Behind <RequireAuth>, which comes with the signed-in app's code.
+      return <MainAppRoute />;
     default:
       return <Navigate to="/" replace />;
   }

@@ -6,6 +6,7 @@ import { BrandMark } from '../components/BrandMark.tsx';
 import { OutboxIndicator } from '../components/OutboxIndicator.tsx';
 import { useAppUpdates } from '../lib/app-updates.ts';
 import { ArrivalNotice } from './ArrivalNotice.tsx';
+import { RequireAuth } from './RequireAuth.tsx';
 import { SignedInProviders } from './SignedInProviders.tsx';
 import { TabBar, type TabDefinition } from '../components/TabBar.tsx';
 import { ToastProvider } from '../components/toast.tsx';
@@ -53,9 +54,11 @@ const INSIGHTS_PATH = '/insights';
 /** The signed-in app: four tabs kept in page state (docs/product.md 2), Track first; Insights also at /insights. */
 export default function MainApp() {
   return (
-    <SignedInProviders>
-      <SignedInApp />
-    </SignedInProviders>
+    <RequireAuth>
+      <SignedInProviders>
+        <SignedInApp />
+      </SignedInProviders>
+    </RequireAuth>
   );
 }
 

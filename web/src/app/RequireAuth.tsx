@@ -8,6 +8,10 @@ import {
 } from '../features/auth/auth-redirect.ts';
 import { ScreenSkeleton } from '../components/ScreenSkeleton.tsx';
 import { needsSecondStep } from '../lib/second-step.ts';
+import { useRuntimeConfig } from '../lib/app-context.tsx';
+import { SignedInSessionContext } from '../lib/signed-in-session.tsx';
+import { storedSession } from '../lib/stored-session.ts';
+import { useBrowserOffline } from '../lib/use-browser-offline.ts';
 
 // Loaded only when a session still owes its code: /login stays as light as it was.
 const SecondStepPage = lazy(() =>
@@ -17,6 +21,8 @@ const SecondStepPage = lazy(() =>
 );
 
 /**
+ * The door of the signed-in app, in its own chunk (docs/decisions/045), so
+ * that what it needs for an offline start weighs nothing on /login.
  * Signed-out visitors go to /login, which brings them back here afterwards.
  * A confirmation link lands here too (docs/product.md 7: the e-mail redirect is the site
  * origin): its failure travels to /login for the red box, and its parameters
@@ -24,10 +30,18 @@ const SecondStepPage = lazy(() =>
  * /login reads an old link's outcome again.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { loading, user, session } = useAuth();
+  const { loading, session: reported } = useAuth();
   const location = useLocation();
-  if (loading) return <ScreenSkeleton />;
-  if (!user) {
+  const { supabaseUrl } = useRuntimeConfig();
+  const offline = useBrowserOffline();
+  // supabase-js cannot refresh an expired session without a network: it keeps
+  // trying (up to 30 s, then again later) and meanwhile reports none. The
+  // session it keeps on the device opens the app offline, straight into
+  // Track; saves wait in the outbox until it is refreshed (docs/decisions/045).
+  const kept = !reported && (offline || !loading) ? storedSession(supabaseUrl) : null;
+  const session = reported ?? (kept && !needsSecondStep(kept) ? kept : null);
+  if (loading && !session) return <ScreenSkeleton />;
+  if (!session) {
     const state = {
       from: withoutAuthParams(location),
       error: landingFailure(location) ?? undefined,
@@ -49,5 +63,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     const clean = withoutAuthParams(location);
     return <Navigate to={clean} replace state={location.state as unknown} />;
   }
-  return children;
+  return (
+    <SignedInSessionContext.Provider value={session}>{children}</SignedInSessionContext.Provider>
+  );
 }

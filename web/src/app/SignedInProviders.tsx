@@ -1,41 +1,61 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { useSignedInUser } from '../lib/auth-context.tsx';
+import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSignedInUser } from '../lib/signed-in-session.tsx';
 import { DataClientContext, useAuthClient, useRuntimeConfig } from '../lib/app-context.tsx';
 import { createDataClient } from '../lib/data-client.ts';
 import { ACTIVITIES_QUERY_KEY } from '../lib/activities-query-key.ts';
 import { OutboxProvider } from '../lib/outbox/OutboxProvider.tsx';
 import type { ActivityEntry } from '../features/track/api/save-activity.ts';
 import { sendActivityEntry } from '../features/track/api/send-activity-entry.ts';
-import { queryClientFor } from './signed-in-cache.ts';
+import { signedInCacheFor } from './signed-in-cache.ts';
 
 /**
  * What only the signed-in app uses, loaded with it (docs/decisions/027): the
  * data client, which borrows the auth client's session, the query cache, and
  * the account's outbox (docs/decisions/041), which sends Track's entries.
+ * The screens' queries wait until the answers kept on the device are back in
+ * the cache (docs/decisions/045), so that offline they show those, marked.
  */
 export function SignedInProviders({ children }: { children: ReactNode }) {
   const auth = useAuthClient();
   const config = useRuntimeConfig();
   const user = useSignedInUser();
   const [dataClient] = useState(() => createDataClient(config, auth));
-  const queryClient = queryClientFor(auth, user.id);
+  const { client: queryClient, restored } = signedInCacheFor(auth, user.id);
+  const restoring = useRestoring(restored);
   return (
     <DataClientContext.Provider value={dataClient}>
       <QueryClientProvider client={queryClient}>
-        <OutboxProvider
-          key={user.id}
-          userId={user.id}
-          // The outbox keeps what Track gave it: an ActivityEntry.
-          send={(entry) =>
-            sendActivityEntry(dataClient, queryClient, user.id, entry as ActivityEntry)
-          }
-          // Everything built on the entries: Look Back, the suggestions, the insights.
-          onSent={() => void queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY })}
-        >
-          {children}
-        </OutboxProvider>
+        <IsRestoringProvider value={restoring}>
+          <OutboxProvider
+            key={user.id}
+            userId={user.id}
+            // The outbox keeps what Track gave it: an ActivityEntry.
+            send={(entry) =>
+              sendActivityEntry(dataClient, queryClient, user.id, entry as ActivityEntry)
+            }
+            // Everything built on the entries: Look Back, the suggestions, the insights.
+            onSent={() => void queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY })}
+          >
+            {children}
+          </OutboxProvider>
+        </IsRestoringProvider>
       </QueryClientProvider>
     </DataClientContext.Provider>
   );
+}
+
+/** True until `restored` settles: queries neither fetch nor show while it is. */
+function useRestoring(restored: Promise<void>): boolean {
+  const [settled, setSettled] = useState<Promise<void> | null>(null);
+  useEffect(() => {
+    let current = true;
+    void restored.then(() => {
+      if (current) setSettled(restored);
+    });
+    return () => {
+      current = false;
+    };
+  }, [restored]);
+  return settled !== restored;
 }

@@ -19,7 +19,7 @@ export function createAuthClient({ supabaseUrl, supabaseAnonKey }: RuntimeConfig
     url: new URL('auth/v1', base).href,
     // What supabase-js sends to /auth/v1 before anyone signs in.
     headers: { Authorization: `Bearer ${supabaseAnonKey}`, apikey: supabaseAnonKey },
-    storageKey: `sb-${base.hostname.split('.')[0]}-auth-token`,
+    storageKey: authStorageKey(supabaseUrl),
     flowType: 'pkce',
     persistSession: true,
     autoRefreshToken: true,
@@ -29,6 +29,10 @@ export function createAuthClient({ supabaseUrl, supabaseAnonKey }: RuntimeConfig
     experimental: { recoveryCodes: true },
   });
 }
+
+/** Where supabase-js keeps the session (localStorage), as createClient names it. */
+export const authStorageKey = (supabaseUrl: string) =>
+  `sb-${backendBaseUrl(supabaseUrl).hostname.split('.')[0]}-auth-token`;
 
 /** The backend URL as supabase-js reads it: http(s), with a trailing slash for relative paths. */
 function backendBaseUrl(supabaseUrl: string): URL {

@@ -64,10 +64,3 @@ export function useAuth(): AuthState {
   if (!state) throw new Error('useAuth needs <AuthProvider>');
   return state;
 }
-
-/** The signed-in user; only for screens behind <RequireAuth>. */
-export function useSignedInUser(): User {
-  const { user } = useAuth();
-  if (!user) throw new Error('useSignedInUser outside a signed-in screen');
-  return user;
-}

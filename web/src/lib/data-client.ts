@@ -3,6 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { fetchNotingServerTime } from './clock-offset.ts';
 import type { RuntimeConfig } from './runtime-config.ts';
 import { fetchWhileSignedIn } from './signed-in-requests.ts';
+import { storedSession } from './stored-session.ts';
 
 /**
  * The client for the journal's data (PostgREST), loaded with the signed-in
@@ -16,7 +17,17 @@ import { fetchWhileSignedIn } from './signed-in-requests.ts';
  */
 export function createDataClient(config: RuntimeConfig, auth: AuthClient): SupabaseClient {
   return createClient(config.supabaseUrl, config.supabaseAnonKey, {
-    accessToken: async () => (await auth.getSession()).data.session?.access_token ?? null,
+    accessToken: async () => {
+      // Offline, asking supabase-js would start a refresh that cannot succeed
+      // and hold the next one back; the request fails either way. Without a
+      // session it could refresh, the kept token (even expired) is refused
+      // by the server rather than read as the anonymous role, whose empty
+      // answers would stand in for the journal (docs/decisions/045). With no
+      // kept session either (after Log Out), nothing is sent at all.
+      const kept = () => storedSession(config.supabaseUrl)?.access_token ?? null;
+      if (navigator.onLine === false) return kept();
+      return (await auth.getSession()).data.session?.access_token ?? kept();
+    },
     global: { fetch: fetchWhileSignedIn(fetchNotingServerTime, config.supabaseAnonKey) },
   });
 }

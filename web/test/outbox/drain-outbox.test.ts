@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drainOutbox, type DrainPorts } from '../../src/lib/outbox/drain-outbox.ts';
-import {
-  deleteJournalDb,
-  journalDbName,
-  outboxStore,
-  type OutboxRecord,
-} from '../../src/lib/outbox/outbox-store.ts';
+import { deleteJournalDb, journalDbName } from '../../src/lib/journal-db.ts';
+import { outboxStore, type OutboxRecord } from '../../src/lib/outbox/outbox-store.ts';
 import { SAME_TIME_REASON } from '../../src/lib/outbox/send-failure.ts';
 
 // docs/decisions/041: the outbox on IndexedDB (fake-indexeddb, the same

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryClientFor } from '../../src/app/signed-in-cache.ts';
+import { signedInCacheFor } from '../../src/app/signed-in-cache.ts';
 import { onThisDayQuery } from '../../src/features/track/api/get-on-this-day.ts';
 import { createDataClient } from '../../src/lib/data-client.ts';
 import { testRuntimeConfig } from '../support/runtime-config.ts';
@@ -26,7 +26,7 @@ describe('On this day and Log Out', () => {
     const user = await signUpAppUser('on-this-day-sign-out');
     const auth = user.supabase.auth;
     const token = (await auth.getSession()).data.session?.access_token;
-    const queryClient = queryClientFor(auth, user.id);
+    const queryClient = signedInCacheFor(auth, user.id).client;
     const data = createDataClient(testRuntimeConfig(), auth);
 
     // Log Out happens while the first read's answer is on its way back.

@@ -89,15 +89,22 @@ export function OutboxProvider({ userId, send, onSent, children }: Props) {
     window.addEventListener('online', online);
     document.addEventListener('visibilitychange', visible);
     const stopWorker = onWorkerDrainRequest(() => run(true));
+    // A session that expired offline is refreshed by supabase-js once it can
+    // reach the server (docs/decisions/045): what waited for it can go. Out
+    // of the callback, which must not call supabase-js back.
+    const { data: authEvents } = auth.onAuthStateChange((event) => {
+      if (event === 'TOKEN_REFRESHED') setTimeout(() => run(true), 0);
+    });
     const other = () => void reload();
     channel?.addEventListener('message', other);
     return () => {
       window.removeEventListener('online', online);
       document.removeEventListener('visibilitychange', visible);
       stopWorker();
+      authEvents.subscription.unsubscribe();
       channel?.removeEventListener('message', other);
     };
-  }, [drain, reload, channel]);
+  }, [auth, drain, reload, channel]);
   useEffect(() => () => channel?.close(), [channel]);
 
   // A back-off that ends while the app stays open and online.

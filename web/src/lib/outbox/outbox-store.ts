@@ -1,7 +1,8 @@
 // The outbox on the device (docs/decisions/041): entries saved but not yet
-// stored by the server, in IndexedDB, one database per account, so another
-// person signing in on this device never opens it, and Log Out deletes it whole.
-// A wrapper of our own (about 60 lines) instead of `idb`: we need four calls.
+// stored by the server, in the account's journal database (journal-db.ts),
+// so another person signing in on this device never opens it, and Log Out
+// deletes it whole.
+import { inJournal, OUTBOX_STORE } from '../journal-db.ts';
 
 /** What the outbox needs of an entry; the rest of it is kept as it was given. */
 export interface OutboxEntry {
@@ -25,56 +26,11 @@ export interface OutboxRecord {
   refusal?: string | undefined;
 }
 
-const STORE = 'outbox';
-const DB_PREFIX = 'energy-tracker-journal-';
-
-/** The account's database name; Log Out deletes it (web/src/lib/sign-out.ts). */
-export const journalDbName = (userId: string) => `${DB_PREFIX}${userId}`;
-
-const open = new Map<string, Promise<IDBDatabase>>();
-
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-function database(userId: string): Promise<IDBDatabase> {
-  let db = open.get(userId);
-  if (!db) {
-    const request = indexedDB.open(journalDbName(userId), 1);
-    request.onupgradeneeded = () =>
-      request.result.createObjectStore(STORE, { keyPath: 'entryKey' });
-    db = done(request).then((connection) => {
-      // Another tab deleting the database (Log Out) must not wait for this one.
-      connection.onversionchange = () => {
-        connection.close();
-        open.delete(userId);
-      };
-      return connection;
-    });
-    db.catch(() => open.delete(userId));
-    open.set(userId, db);
-  }
-  return db;
-}
-
-async function inStore<T>(
+const inStore = <T>(
   userId: string,
   mode: IDBTransactionMode,
   act: (store: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const db = await database(userId);
-  const transaction = db.transaction(STORE, mode, { durability: 'strict' });
-  const result = done(act(transaction.objectStore(STORE)));
-  await new Promise<void>((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = transaction.onabort = () =>
-      reject(transaction.error ?? new Error('IndexedDB transaction failed'));
-  });
-  return result;
-}
+) => inJournal(userId, OUTBOX_STORE, mode, act);
 
 /** One account's outbox. */
 export function outboxStore(userId: string) {
@@ -95,11 +51,3 @@ export function outboxStore(userId: string) {
 }
 
 export type OutboxStore = ReturnType<typeof outboxStore>;
-
-/** Deletes the account's journal database: its outbox and anything else kept there. */
-export async function deleteJournalDb(userId: string): Promise<void> {
-  const db = open.get(userId);
-  open.delete(userId);
-  if (db) (await db.catch(() => null))?.close();
-  await done(indexedDB.deleteDatabase(journalDbName(userId)));
-}

@@ -9,7 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect } from 'react';
 import { useDataClient } from '../../../lib/app-context.tsx';
 import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../lib/activity-row.ts';
-import { useSignedInUser } from '../../../lib/auth-context.tsx';
+import { useSignedInUser } from '../../../lib/signed-in-session.tsx';
 import { dayBounds, DEFAULT_FILTERS, type HistoryFilters } from '../filters.ts';
 import { historyQueryKeys } from './query-keys.ts';
 

@@ -4,6 +4,7 @@ import { MessageBox } from '../../../components/MessageBox.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { errorMessage, isNoAnswer } from '../../../lib/error-message.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useBrowserOffline } from '../../../lib/use-browser-offline.ts';
 import { DEFAULT_FILTERS, filtersActive, type HistoryFilters } from '../filters.ts';
 import { useActivities, useHasAnyActivity } from '../api/get-activities.ts';
 import { ActivityList } from './ActivityList.tsx';
@@ -42,11 +43,13 @@ export function HistoryTab({
   const emptyWithFilters = history.isSuccess && activities.length === 0 && filtered;
   const anyActivity = useHasAnyActivity(emptyWithFilters);
   // Offline, the list loaded last stays, marked as such (docs/product.md).
+  // At once when the browser knows it is offline (the app may have started
+  // with what the device kept, docs/decisions/045), else when a refresh got no answer.
+  const browserOffline = useBrowserOffline();
   const offlineWithData =
-    history.isError &&
-    !history.isFetchNextPageError &&
     activities.length > 0 &&
-    isNoAnswer(history.error);
+    (browserOffline ||
+      (history.isError && !history.isFetchNextPageError && isNoAnswer(history.error)));
   const loadMoreError = history.isFetchNextPageError ? errorMessage(history.error) : undefined;
 
   return (

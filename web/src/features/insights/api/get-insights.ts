@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback } from 'react';
 import { useDataClient } from '../../../lib/app-context.tsx';
-import { useSignedInUser } from '../../../lib/auth-context.tsx';
+import { useSignedInUser } from '../../../lib/signed-in-session.tsx';
 import { DEFAULT_PERIOD, PERIODS, type PeriodId } from '../periods.ts';
 import { insightsQueryKeys } from './query-keys.ts';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorMessage, isNoAnswer } from '../../../lib/error-message.ts';
 import { OfflineNote } from '../../../components/OfflineNote.tsx';
+import { useBrowserOffline } from '../../../lib/use-browser-offline.ts';
 import type { Insights } from '../api/get-insights.ts';
 import { useInsights } from '../api/get-insights.ts';
 import { DEFAULT_PERIOD, type PeriodId } from '../periods.ts';
@@ -33,8 +34,12 @@ export default function InsightsTab({ onOpenActivity, onTrack, onOpenDay }: Prop
   const [period, setPeriod] = useState<PeriodId>(DEFAULT_PERIOD);
   const insights = useInsights(period);
   // Offline, the numbers loaded last stay, marked as such (docs/product.md).
+  // At once when the browser knows it is offline (the app may have started
+  // with what the device kept, docs/decisions/045), else when a refresh got no answer.
+  const browserOffline = useBrowserOffline();
   const offlineWithData =
-    insights.isError && insights.data !== undefined && isNoAnswer(insights.error);
+    insights.data !== undefined &&
+    (browserOffline || (insights.isError && isNoAnswer(insights.error)));
 
   return (
     <section aria-labelledby="insights-heading">

@@ -90,7 +90,7 @@ export function YearInPixels({ onOpenDay }: { onOpenDay: (day: string) => void }
         Each square is a day, coloured by its average energy. Choose a day to see its entries.
       </p>
       <Legend />
-      {days.isError ? (
+      {days.isError && days.data === undefined ? (
         <div role="alert" className="flex flex-col items-start gap-2">
           <p className="text-red-800 dark:text-red-200">
             {`Could not load the year: ${errorMessage(days.error)}`}

@@ -5,7 +5,7 @@ import { useToast } from '../../../components/toast.tsx';
 import { useRuntimeConfig, useAuthClient } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { signOut } from '../../../lib/sign-out.ts';
-import { useAuth, useSignedInUser } from '../../../lib/auth-context.tsx';
+import { useSignedInSession, useSignedInUser } from '../../../lib/signed-in-session.tsx';
 import { useOutbox } from '../../../lib/outbox/outbox-context.tsx';
 import { LogOutConfirm } from './LogOutConfirm.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
@@ -29,7 +29,7 @@ export function ProfileTab({ yourData, reminders }: Props) {
   const auth = useAuthClient();
   const { supportEmail } = useRuntimeConfig();
   const user = useSignedInUser();
-  const { session } = useAuth();
+  const session = useSignedInSession();
   const navigate = useNavigate();
   const showToast = useToast();
   const waiting = useOutbox().records.length;
@@ -57,7 +57,7 @@ export function ProfileTab({ yourData, reminders }: Props) {
       </h1>
       <ProfileForm key={user.id} user={user} />
       <ChangePasswordForm key={`password-${user.id}`} user={user} />
-      {session && <TwoStepSection key={`two-step-${user.id}`} session={session} />}
+      <TwoStepSection key={`two-step-${user.id}`} session={session} />
       {reminders}
       {yourData}
       <div className="card flex flex-col gap-3">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Toggle } from '../../../components/Toggle.tsx';
 import { useToast } from '../../../components/toast.tsx';
 import { useDataClient, useRuntimeConfig } from '../../../lib/app-context.tsx';
-import { useSignedInUser } from '../../../lib/auth-context.tsx';
+import { useSignedInUser } from '../../../lib/signed-in-session.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import {
   listPushDevices,

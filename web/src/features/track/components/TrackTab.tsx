@@ -4,7 +4,7 @@ import { EntryFields } from '../../../components/entry-fields/EntryFields.tsx';
 import type { EntryFieldValues } from '../../../components/entry-fields/entry-field-values.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { useDataClient } from '../../../lib/app-context.tsx';
-import { useSignedInUser } from '../../../lib/auth-context.tsx';
+import { useSignedInUser } from '../../../lib/signed-in-session.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { pastTime } from '../past-time.ts';
 import { useTagSuggestions } from '../../../lib/tag-suggestions.ts';
