@@ -129,7 +129,8 @@ describe.skipIf(skipBrowserTests)('the outbox and the session', () => {
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.getByRole('button', { name: 'Log Out and Delete' }).click();
     await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-    expect(await journalDatabases(page)).toEqual([]);
+    // Deleted right after the session ends, as the login screen comes.
+    await expect.poll(() => journalDatabases(page)).toEqual([]);
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
       for (const name of await caches.keys()) {
