@@ -1,6 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { waitUntil } from './wait.ts';
 
+/** Console lines of a page without a network: failed reads, lazy chunks the worker could not serve. */
+export const OFFLINE_ERRORS =
+  /^(console\.error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED|pageerror: Failed to fetch dynamically imported module|console\.error: An unknown error occurred when fetching the script)/;
+/** The write that stores an entry's answers (the outbox's send). */
+export const ANSWER_WRITES = /\/rest\/v1\/user_answers(\?|$)/;
+/** supabase-js refreshing the session. */
+export const REFRESH = /\/auth\/v1\/token\?grant_type=refresh_token/;
+
 /** The header's count of entries kept on the device (docs/product.md). */
 export const waitingIndicator = (page: Page): Locator =>
   page.getByRole('button', { name: /waiting to sync$/ });

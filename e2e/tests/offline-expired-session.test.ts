@@ -3,10 +3,13 @@ import { pathOf, signUp, trackHeading, uniqueEmail } from '../support/app-steps.
 import { useApp } from '../support/app-harness.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import {
+  ANSWER_WRITES,
+  OFFLINE_ERRORS,
+  REFRESH,
   ageSession,
   outboxRecords,
-  savedOnDeviceToast,
   quickSave,
+  savedOnDeviceToast,
   storedEntries,
   waitingIndicator,
 } from '../support/outbox.ts';
@@ -17,11 +20,6 @@ import { waitUntil } from '../support/wait.ts';
 // the device was offline still opens the app straight into Track, saves
 // into the outbox, and the entry is sent once supabase-js has refreshed the
 // session with the network back.
-
-const OFFLINE_ERRORS =
-  /^(console\.error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED|pageerror: Failed to fetch dynamically imported module|console\.error: An unknown error occurred when fetching the script)/;
-const REFRESH = /\/auth\/v1\/token\?grant_type=refresh_token/;
-const ANSWER_WRITES = /\/rest\/v1\/user_answers(\?|$)/;
 
 describe.skipIf(skipBrowserTests)('an offline start with an expired session', () => {
   const app = useApp();

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
 import { openTab, signIn, signUp, trackHeading, uniqueEmail } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
-import { journalDatabases, keptAnswerKeys, quickSave, sessionUserId } from '../support/outbox.ts';
+import {
+  OFFLINE_ERRORS,
+  journalDatabases,
+  keptAnswerKeys,
+  quickSave,
+  sessionUserId,
+} from '../support/outbox.ts';
 import { waitForServiceWorker } from '../support/service-worker.ts';
 import { waitUntil } from '../support/wait.ts';
 
@@ -13,8 +19,6 @@ import { waitUntil } from '../support/wait.ts';
 // another person signing in there never sees it, and Log Out deletes it.
 
 const OFFLINE_NOTE = 'You are offline. This is what was loaded last.';
-const OFFLINE_ERRORS =
-  /^(console\.error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED|pageerror: Failed to fetch dynamically imported module|console\.error: An unknown error occurred when fetching the script)/;
 
 /** Look Back's list and Insights' numbers loaded online, and kept on the device. */
 async function loadLookBackAndInsights(page: Page, activity: string) {

@@ -7,6 +7,7 @@ import { httpErrorLine } from '../support/page-errors.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { horizontalOverflow } from '../support/layout.ts';
 import {
+  OFFLINE_ERRORS,
   outboxRecords,
   quickSave,
   savedOnDeviceToast,
@@ -22,8 +23,6 @@ import { waitUntil } from '../support/wait.ts';
 // shows the server's reason, and the person fixes the time or discards it.
 
 const FAST_MS = 5 * 60_000;
-const OFFLINE_ERRORS =
-  /^(console\.error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED|pageerror: Failed to fetch dynamically imported module|console\.error: An unknown error occurred when fetching the script)/;
 
 /** Every page of the context believes it is `FAST_MS` later than it is. */
 async function fastClock(context: BrowserContext) {

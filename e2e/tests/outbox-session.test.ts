@@ -3,6 +3,9 @@ import { useApp } from '../support/app-harness.ts';
 import { openTab, pathOf, signIn, signUp, uniqueEmail } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import {
+  ANSWER_WRITES,
+  OFFLINE_ERRORS,
+  REFRESH,
   ageSession,
   journalDatabases,
   outboxRecords,
@@ -18,11 +21,6 @@ import { seriousAxeViolations } from '../support/axe.ts';
 // token is refreshed before anything is sent; a revoked one sends the person
 // to sign in, and the entries wait for them, never for another account; Log
 // Out asks about waiting entries and leaves nothing of the journal behind.
-
-const ANSWER_WRITES = /\/rest\/v1\/user_answers(\?|$)/;
-const REFRESH = /\/auth\/v1\/token\?grant_type=refresh_token/;
-const OFFLINE_ERRORS =
-  /^(console\.error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED|pageerror: Failed to fetch dynamically imported module|console\.error: An unknown error occurred when fetching the script)/;
 
 describe.skipIf(skipBrowserTests)('the outbox and the session', () => {
   const app = useApp();

@@ -3,6 +3,7 @@ import { useApp } from '../support/app-harness.ts';
 import { signUp, uniqueEmail } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import {
+  ANSWER_WRITES,
   outboxRecords,
   quickSave,
   savedOnDeviceToast,
@@ -14,8 +15,6 @@ import { waitUntil } from '../support/wait.ts';
 // Issue 20, docs/decisions/041: where the browser has Background Sync, its
 // `sync` event wakes the service worker, which asks the open page to send
 // the outbox (it never sends anything itself).
-
-const ANSWER_WRITES = /\/rest\/v1\/user_answers(\?|$)/;
 
 describe.skipIf(skipBrowserTests)('Background Sync and the outbox', () => {
   const app = useApp();

@@ -3,6 +3,7 @@ import { useApp } from '../support/app-harness.ts';
 import { signUp, uniqueEmail } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import {
+  ANSWER_WRITES,
   outboxRecords,
   quickSave,
   savedOnDeviceToast,
@@ -15,7 +16,6 @@ import { waitUntil } from '../support/wait.ts';
 // to the outbox on the device first, and reaches the server exactly once:
 // offline and back, after an answer lost on its way back, with two tabs.
 
-const ANSWER_WRITES = /\/rest\/v1\/user_answers(\?|$)/;
 const OFFLINE_LOAD = /^console\.error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED/;
 const OFFLINE_CHUNK =
   /^(pageerror: Failed to fetch dynamically imported module|console\.error: An unknown error occurred when fetching the script)/;
