@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { listFiles } from './list-files.ts';
@@ -17,7 +17,8 @@ export function precompressAssets(): Plugin {
     name: 'energy-tracker:precompress-assets',
     apply: 'build',
     configResolved(config: ResolvedConfig) {
-      outDir = join(config.root, config.build.outDir);
+      // resolve, not join: --outDir may be absolute.
+      outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       for (const file of await listFiles(outDir)) {

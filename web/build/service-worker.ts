@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 import type { Plugin, ResolvedConfig } from 'vite';
@@ -27,7 +27,8 @@ export function serviceWorker(): Plugin {
     name: 'energy-tracker:service-worker',
     apply: 'build',
     configResolved(config: ResolvedConfig) {
-      outDir = join(config.root, config.build.outDir);
+      // resolve, not join: --outDir may be absolute.
+      outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       const files = (await listFiles(outDir))
