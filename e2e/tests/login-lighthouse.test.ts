@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
 import { writeArtifact } from '../support/artifacts.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, skipBrowserTests } from '../support/browser.ts';
+import { waitForQuietCpu } from '../support/quiet-cpu.ts';
 import { freePort } from '../support/server-process.ts';
 
 /**
@@ -16,20 +17,22 @@ import { freePort } from '../support/server-process.ts';
  * from the page's own trace, whose main-thread times move with the machine's
  * other load; as Lighthouse's own guidance on variability advises, the page
  * runs several times (docs/decisions/029). The median first paint must reach
- * its goal. Performance moves with total blocking time alone, and on this
- * two-core machine that moves a lot with the page unchanged: medians of five
- * of 93-99, single runs of 82-100 (docs/decisions/044). The goal of 99 is
- * printed, not asserted: it is not reached reliably here, and a CI run that
- * fails for noise lands nothing. What is asserted is a floor a much heavier
- * page would fall through: a median of at least 85 and one run of at least
- * 90. LIGHTHOUSE_PERF=report prints the figures without asserting, for a
- * machine too loaded to time anything.
+ * its goal. Performance moves with total blocking time alone, and most of what
+ * is left is Chromium's own work as it commits the navigation (creating the
+ * page's JavaScript context, 13-48 ms of real time before the fourfold
+ * slowdown), which lands on the first paint in some runs and not in others
+ * (docs/decisions/044). So the goal of 99 must be reached in one of seven
+ * runs, and the median may not fall below 97: a page that grew heavier
+ * lowers every run. Each run starts once the cores have been quiet for a
+ * second (or after 15 s, saying so), so the last test file's servers and
+ * browsers winding down are not timed as the page's. LIGHTHOUSE_PERF=report
+ * prints the figures without asserting, for a machine too loaded to time
+ * anything.
  */
 const GOAL_PERFORMANCE = 0.99;
-const MIN_BEST_PERFORMANCE = 0.9;
-const MIN_MEDIAN_PERFORMANCE = 0.85;
+const MIN_MEDIAN_PERFORMANCE = 0.97;
 const MAX_FCP_MS = 1500;
-const RUNS = 5;
+const RUNS = 7;
 
 interface RunSummary {
   performance: number;
@@ -44,11 +47,12 @@ describe.skipIf(skipBrowserTests)('Lighthouse mobile on /login', () => {
   const app = useApp();
 
   it(
-    `scores 100 for accessibility, best practices and SEO; performance at least ${MIN_BEST_PERFORMANCE * 100} once (median ${MIN_MEDIAN_PERFORMANCE * 100}) and FCP ${MAX_FCP_MS} ms over ${RUNS} runs`,
+    `scores 100 for accessibility, best practices and SEO; performance ${GOAL_PERFORMANCE * 100} once (median ${MIN_MEDIAN_PERFORMANCE * 100}) and FCP ${MAX_FCP_MS} ms over ${RUNS} runs`,
     { timeout: RUNS * 120_000 },
     async () => {
       const runs: RunSummary[] = [];
       for (let run = 1; run <= RUNS; run++) {
+        const quiet = await waitForQuietCpu({ timeoutMs: 15_000 });
         const result = await runLighthouseOnce(`${app.url}/login`);
         const [json, html] = result.report as string[];
         await writeArtifact(`lighthouse/login-${run}.report.json`, json ?? '');
@@ -75,7 +79,8 @@ describe.skipIf(skipBrowserTests)('Lighthouse mobile on /login', () => {
         console.log(
           `Lighthouse mobile /login, run ${run}: performance ${Math.round(summary.performance * 100)}, ` +
             `accessibility ${score('accessibility') * 100}, best practices ${score('best-practices') * 100}, ` +
-            `SEO ${score('seo') * 100}; FCP ${Math.round(summary.fcpMs)} ms, LCP ${Math.round(summary.lcpMs)} ms, ` +
+            `SEO ${score('seo') * 100}; cores ${Math.round(quiet.idleShare * 100)}% idle before it ` +
+            `(waited ${Math.round(quiet.waitedMs / 1000)} s); FCP ${Math.round(summary.fcpMs)} ms, LCP ${Math.round(summary.lcpMs)} ms, ` +
             `SI ${Math.round(summary.speedIndexMs)} ms, TBT ${Math.round(summary.tbtMs)} ms, CLS ${summary.cls.toFixed(3)}; ` +
             `below 1: ${failing.join(', ') || 'none'}`,
         );
@@ -93,12 +98,8 @@ describe.skipIf(skipBrowserTests)('Lighthouse mobile on /login', () => {
           `FCP ${Math.round(fcpMs)} ms, LCP ${Math.round(median(runs.map((r) => r.lcpMs)))} ms, ` +
           `TBT ${Math.round(median(runs.map((r) => r.tbtMs)))} ms`,
       );
-      console.log(
-        `Lighthouse mobile /login, goal ${GOAL_PERFORMANCE * 100}: ` +
-          (bestPerformance >= GOAL_PERFORMANCE ? 'reached in a run' : 'not reached in any run'),
-      );
       if (process.env['LIGHTHOUSE_PERF'] === 'report') return;
-      expect(bestPerformance).toBeGreaterThanOrEqual(MIN_BEST_PERFORMANCE);
+      expect(bestPerformance).toBeGreaterThanOrEqual(GOAL_PERFORMANCE);
       expect(performance).toBeGreaterThanOrEqual(MIN_MEDIAN_PERFORMANCE);
       expect(fcpMs).toBeLessThanOrEqual(MAX_FCP_MS);
     },
