@@ -93,8 +93,10 @@ describe.skipIf(skipBrowserTests)('reading the journal offline after a restart',
     await loadLookBackAndInsights(page, 'Private diary');
     await waitForServiceWorker(page);
 
-    // The first person's session ends without Log Out (as when it is revoked):
-    // their kept answers stay on the device, for them.
+    // The first person's session leaves the page without Log Out and without
+    // a sign-out event (its storage cleared): their kept answers stay on the
+    // device, for them. (A session that is refused ends with one, and its
+    // answers are deleted: outbox-session.test.ts.)
     await page.evaluate(() => {
       for (const key of Object.keys(localStorage)) {
         if (/^sb-.*-auth-token/.test(key)) localStorage.removeItem(key);

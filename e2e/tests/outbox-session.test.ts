@@ -8,8 +8,10 @@ import {
   REFRESH,
   ageSession,
   journalDatabases,
+  keptAnswerKeys,
   outboxRecords,
   quickSave,
+  sessionUserId,
   storedEntries,
   waitingIndicator,
 } from '../support/outbox.ts';
@@ -60,6 +62,9 @@ describe.skipIf(skipBrowserTests)('the outbox and the session', () => {
     );
     const email = uniqueEmail('outbox-revoked');
     await signUp(page, email);
+    const owner = await sessionUserId(page);
+    // Track's answers (suggestions, On this day) are kept for offline reading.
+    await waitUntil(async () => (await keptAnswerKeys(page, owner)).length > 0, 'answers kept');
     await context.setOffline(true);
     await quickSave(page, 'Hospital waiting room');
     const [kept] = await outboxRecords(page);
@@ -71,6 +76,11 @@ describe.skipIf(skipBrowserTests)('the outbox and the session', () => {
       .waitFor();
     expect(pathOf(page)).toBe('/login');
     expect((await outboxRecords(page)).map((record) => record.entryKey)).toEqual([kept?.entryKey]);
+    // The entry waits for its owner; what can be fetched again does not stay.
+    await waitUntil(
+      async () => (await keptAnswerKeys(page, owner)).length === 0,
+      'answers deleted',
+    );
 
     // Another person signs in on this device: they neither see nor send it.
     await signIn(page, otherEmail);

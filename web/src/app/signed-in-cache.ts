@@ -1,7 +1,8 @@
 import type { AuthClient } from '../lib/auth-client.ts';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ACTIVITIES_QUERY_KEY } from '../lib/activities-query-key.ts';
-import { keepAnswers, type AnswerCache } from '../lib/answer-cache.ts';
+import { clearKeptAnswers, keepAnswers, type AnswerCache } from '../lib/answer-cache.ts';
+import { isLoggingOut } from '../lib/sign-out.ts';
 
 export interface SignedInCache {
   client: QueryClient;
@@ -28,7 +29,15 @@ export function signedInCacheFor(auth: AuthClient, userId: string): SignedInCach
     auth.onAuthStateChange((event, session) => {
       // No session at start is not a sign-out: supabase-js reports none while
       // it cannot refresh an expired token offline (docs/decisions/045).
-      if (event === 'SIGNED_OUT' || (session && session.user.id !== cache?.userId)) forget();
+      if (event === 'SIGNED_OUT') {
+        const userId = cache?.userId;
+        forget();
+        // A session that ended by itself (revoked from another device, say)
+        // leaves the outbox for its owner's next sign-in, but not the answers:
+        // they can be fetched again, and the device may no longer be theirs.
+        // Log Out deletes the whole database itself.
+        if (userId && !isLoggingOut()) void clearKeptAnswers(userId);
+      } else if (session && session.user.id !== cache?.userId) forget();
     });
   }
   if (cache?.userId !== userId) {

@@ -114,3 +114,10 @@ function firstPages(data: unknown): unknown {
   if (!Array.isArray(pages) || pages.length <= MAX_KEPT_PAGES) return data;
   return { pages: pages.slice(0, MAX_KEPT_PAGES), pageParams: pageParams.slice(0, MAX_KEPT_PAGES) };
 }
+
+/** Deletes the account's kept answers, and nothing else of its journal database. */
+export async function clearKeptAnswers(userId: string): Promise<void> {
+  await inJournal(userId, ANSWERS_STORE, 'readwrite', (store) => store.clear()).catch(
+    (error: unknown) => console.warn('The answers kept on this device could not be deleted', error),
+  );
+}
