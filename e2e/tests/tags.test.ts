@@ -235,4 +235,43 @@ describe.skipIf(skipBrowserTests)('Tags and search', () => {
     ).toEqual(tags);
     expect(await item.getByRole('paragraph').textContent()).toBe(notes);
   });
+
+  it('keeps a refused tag left in the field when Save is pressed: nothing is sent, the field says why', async () => {
+    await openTab(page, 'Track');
+    const form = trackForm(page);
+    const sent: string[] = [];
+    const onRequest = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'POST' && request.url().includes('/rest/v1/user_answers')) {
+        sent.push(request.url());
+      }
+    };
+    page.on('request', onRequest);
+    try {
+      await form.activity.fill('Long tag test');
+      const tooLong = 'z'.repeat(41);
+      await tagsInput().fill(tooLong);
+      await form.save.click();
+      await page.getByText('A tag can be at most 40 characters.', { exact: true }).waitFor();
+      // The browser's own check stops the form: Save sends nothing, the
+      // field keeps what was typed and has the focus.
+      await expect
+        .poll(() => tagsInput().evaluate((input) => input === document.activeElement), SETTLE)
+        .toBe(true);
+      expect(await tagsInput().inputValue()).toBe(tooLong);
+      expect(await form.activity.inputValue()).toBe('Long tag test');
+      expect(sent).toEqual([]);
+
+      // Corrected, the tag goes with the entry.
+      await tagsInput().fill('z'.repeat(40));
+      await form.save.click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Activity saved!$/ })
+        .waitFor();
+    } finally {
+      page.off('request', onRequest);
+    }
+    await openTab(page, 'Look Back');
+    expect(await tagsOf('Long tag test')).toBe('z'.repeat(40));
+  });
 });

@@ -95,7 +95,8 @@ export function EntryFields({
       <TagsField
         id={`${idPrefix}-tags`}
         tags={values.tags}
-        onChange={(tags) => onChange({ tags })}
+        text={values.tagDraft}
+        onChange={(changes) => onChange(changes)}
         suggestions={tagSuggestions}
       />
     </>

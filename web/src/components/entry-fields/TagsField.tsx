@@ -1,27 +1,42 @@
-import { useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import type { EntryFieldValues } from './entry-field-values.ts';
 import { TAG_MAX_LENGTH, TAGS_MAX_COUNT } from '../../lib/entry-limits.ts';
 import { addTag, tagKey, tagProblem } from '../../lib/tags.ts';
 
 interface Props {
   id: string;
   tags: readonly string[];
-  onChange: (tags: readonly string[]) => void;
+  /** What is typed in the field, not yet a tag; the form adds it on Save. */
+  text: string;
+  onChange: (changes: Partial<Pick<EntryFieldValues, 'tags' | 'tagDraft'>>) => void;
   /** The person's own tags, most used first, offered while typing. */
   suggestions?: readonly string[] | undefined;
 }
 
 /**
  * The entry's optional tags (docs/product.md, Tags and search): typed text
- * becomes a chip on Enter, on a comma, when a suggestion is chosen, or when
- * the field is left; Backspace in the empty field removes the last chip, and
- * every chip has its own remove button for touch and for screen readers.
+ * becomes a chip on Enter, on a comma or when a suggestion is chosen, and
+ * text still in the field is added when the entry is saved; Backspace in the
+ * empty field removes the last chip, and every chip has its own remove button
+ * for touch and for screen readers. Leaving the field does not make a chip:
+ * the chip's row would push Save down between the press and the release of
+ * the pointer, and the press would miss it.
  */
-export function TagsField({ id, tags, onChange, suggestions }: Props) {
-  const [text, setText] = useState('');
+export function TagsField({ id, tags, text, onChange, suggestions }: Props) {
   const [problem, setProblem] = useState<string | undefined>();
+  const setText = (tagDraft: string) => onChange({ tagDraft });
   const problemId = `${id}-problem`;
   const suggestionsId = `${id}-suggestions`;
   const offered = (suggestions ?? []).filter((s) => !tags.some((t) => tagKey(t) === tagKey(s)));
+  const input = useRef<HTMLInputElement>(null);
+  const refusedText = text.trim() !== '' ? problem : undefined;
+
+  // A refused tag left in the field holds the form back: the browser's own
+  // check before submitting then stops Save, focuses the field and says why,
+  // instead of the entry being saved without it and the text being lost.
+  useLayoutEffect(() => {
+    input.current?.setCustomValidity(refusedText ?? '');
+  }, [refusedText]);
 
   /** Adds `typed` when it may be added; otherwise keeps it in the field and says why. */
   function commit(typed: string, rest = ''): void {
@@ -32,8 +47,7 @@ export function TagsField({ id, tags, onChange, suggestions }: Props) {
       return;
     }
     setProblem(undefined);
-    onChange(addTag(tags, typed));
-    setText(rest);
+    onChange({ tags: addTag(tags, typed), tagDraft: rest });
   }
 
   function change(event: ChangeEvent<HTMLInputElement>) {
@@ -49,15 +63,16 @@ export function TagsField({ id, tags, onChange, suggestions }: Props) {
           // The tags before the refused one are added; the refused one stays
           // in the field, as typed, with what came after it.
           setProblem(refusal);
-          if (current !== tags) onChange(current);
-          setText([...parts.slice(index), value.slice(comma + 1)].join(',').replace(/,$/, ''));
+          onChange({
+            tags: current,
+            tagDraft: [...parts.slice(index), value.slice(comma + 1)].join(',').replace(/,$/, ''),
+          });
           return;
         }
         current = addTag(current, part);
       }
       setProblem(undefined);
-      onChange(current);
-      setText(value.slice(comma + 1));
+      onChange({ tags: current, tagDraft: value.slice(comma + 1) });
       return;
     }
     // A suggestion chosen from the list is a whole tag: add it at once.
@@ -78,7 +93,7 @@ export function TagsField({ id, tags, onChange, suggestions }: Props) {
     } else if (event.key === 'Backspace' && text === '' && tags.length > 0) {
       event.preventDefault();
       setProblem(undefined);
-      onChange(tags.slice(0, -1));
+      onChange({ tags: tags.slice(0, -1) });
     }
   }
 
@@ -101,7 +116,7 @@ export function TagsField({ id, tags, onChange, suggestions }: Props) {
                 aria-label={`Remove tag ${tag}`}
                 onClick={() => {
                   setProblem(undefined);
-                  onChange(tags.filter((t) => t !== tag));
+                  onChange({ tags: tags.filter((t) => t !== tag) });
                 }}
               >
                 <span aria-hidden="true">×</span>
@@ -111,6 +126,7 @@ export function TagsField({ id, tags, onChange, suggestions }: Props) {
         </ul>
       )}
       <input
+        ref={input}
         id={id}
         className="text-input"
         autoComplete="off"
@@ -124,9 +140,6 @@ export function TagsField({ id, tags, onChange, suggestions }: Props) {
         aria-describedby={problemId}
         onChange={change}
         onKeyDown={keyDown}
-        onBlur={() => {
-          if (text.trim() !== '') commit(text);
-        }}
       />
       {suggestions && (
         <datalist id={suggestionsId}>

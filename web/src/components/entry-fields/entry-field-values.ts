@@ -8,6 +8,11 @@ export interface EntryFieldValues {
   notes: string;
   /** Tidy spellings, in the order added (lib/tags.ts). */
   tags: readonly string[];
+  /**
+   * Text typed in the Tags field and not yet made a tag: Save adds it
+   * (`addTag`), so a tag typed just before Save is not lost.
+   */
+  tagDraft: string;
 }
 
 /** Takes the fields a person changed; each form keeps the values in its own state. */

@@ -4,6 +4,7 @@ import { EntryFields } from '../../../components/entry-fields/EntryFields.tsx';
 import type { EntryFieldValues } from '../../../components/entry-fields/entry-field-values.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { addTag } from '../../../lib/tags.ts';
 import { fromLocalInputValue, isInFuture, toLocalInputValue } from '../../../lib/local-time.ts';
 import type { ActivityRow } from '../../../lib/activity-row.ts';
 import { useDeleteEntry, useRestoreEntry, useUpdateEntry } from '../api/edit-entry.ts';
@@ -25,6 +26,7 @@ function draftOf(entry: ActivityRow): Draft {
     flowState: entry.flow_state,
     notes: entry.notes ?? '',
     tags: entry.tags ?? [],
+    tagDraft: '',
     when: toLocalInputValue(new Date(entry.created_at)),
   };
 }
@@ -67,10 +69,12 @@ export function EntryEditor({ entry, onClose }: Props) {
     if (blank || timeProblem || busy || !chosen) return;
     setFailure(null);
     try {
+      const { tagDraft, ...fields } = draft;
       const savedAt = await update.mutateAsync({
         entryTime: entry.created_at,
         changes: {
-          ...draft,
+          ...fields,
+          tags: addTag(draft.tags, tagDraft),
           createdAt: draft.when === original ? entry.created_at : chosen.toISOString(),
         },
       });

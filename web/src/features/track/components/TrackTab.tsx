@@ -6,6 +6,7 @@ import { useToast } from '../../../components/toast.tsx';
 import { useDataClient } from '../../../lib/app-context.tsx';
 import { useSignedInUser } from '../../../lib/signed-in-session.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { addTag } from '../../../lib/tags.ts';
 import { pastTime } from '../past-time.ts';
 import { useTagSuggestions } from '../../../lib/tag-suggestions.ts';
 import { useActivitySuggestions } from '../api/get-activity-suggestions.ts';
@@ -32,6 +33,7 @@ const EMPTY_FORM: TrackForm = {
   flowState: false,
   notes: '',
   tags: [],
+  tagDraft: '',
   when: '',
 };
 
@@ -61,9 +63,11 @@ export function TrackTab() {
     const entryKey =
       unsaved.current?.form === form ? unsaved.current.entryKey : crypto.randomUUID();
     unsaved.current = { form, entryKey };
+    const { tagDraft, ...fields } = form;
     save.mutate(
       {
-        ...form,
+        ...fields,
+        tags: addTag(form.tags, tagDraft),
         energy: toPercent(form.energy),
         engagement: toPercent(form.engagement),
         createdAt: when.instant?.toISOString(),
