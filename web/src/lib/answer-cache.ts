@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { ANSWERS_BY_TIME, ANSWERS_STORE, inJournal } from './journal-db.ts';
+import { ANSWERS_BY_TIME, ANSWERS_STORE, clearStoreIfPresent, inJournal } from './journal-db.ts';
 
 // The answers the app loaded last, kept on the device (docs/decisions/045), so
 // that Look Back and Insights still have them when the app starts offline.
@@ -117,7 +117,7 @@ function firstPages(data: unknown): unknown {
 
 /** Deletes the account's kept answers, and nothing else of its journal database. */
 export async function clearKeptAnswers(userId: string): Promise<void> {
-  await inJournal(userId, ANSWERS_STORE, 'readwrite', (store) => store.clear()).catch(
-    (error: unknown) => console.warn('The answers kept on this device could not be deleted', error),
+  await clearStoreIfPresent(userId, ANSWERS_STORE).catch((error: unknown) =>
+    console.warn('The answers kept on this device could not be deleted', error),
   );
 }

@@ -86,3 +86,30 @@ export async function deleteJournalDb(userId: string): Promise<void> {
   if (db) (await db.catch(() => null))?.close();
   await done(indexedDB.deleteDatabase(journalDbName(userId)));
 }
+
+/**
+ * Empties one store of the account's database if the database exists, and
+ * never creates it: another tab's Log Out may just have deleted it, and
+ * opening it the usual way would leave an empty one behind.
+ */
+export async function clearStoreIfPresent(userId: string, store: string): Promise<void> {
+  const request = indexedDB.open(journalDbName(userId));
+  request.onupgradeneeded = (event) => {
+    // Version 0 means there was no database: abort, and none is made.
+    if (event.oldVersion === 0) request.transaction?.abort();
+  };
+  const db = await done(request).catch(() => null);
+  if (!db) return;
+  try {
+    if (!db.objectStoreNames.contains(store)) return;
+    const transaction = db.transaction(store, 'readwrite');
+    transaction.objectStore(store).clear();
+    await new Promise<void>((resolve, reject) => {
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = transaction.onabort = () =>
+        reject(transaction.error ?? new Error('IndexedDB transaction failed'));
+    });
+  } finally {
+    db.close();
+  }
+}

@@ -1,6 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { keepAnswers, MAX_KEPT_ANSWERS, MAX_KEPT_PAGES } from '../../src/lib/answer-cache.ts';
+import {
+  clearKeptAnswers,
+  keepAnswers,
+  MAX_KEPT_ANSWERS,
+  MAX_KEPT_PAGES,
+} from '../../src/lib/answer-cache.ts';
 import { deleteJournalDb, journalDbName } from '../../src/lib/journal-db.ts';
 import { outboxStore } from '../../src/lib/outbox/outbox-store.ts';
 import { waitFor } from '@testing-library/react';
@@ -103,5 +108,32 @@ describe('the answers kept on the device', () => {
     await deleteJournalDb(dave);
     const names = (await indexedDB.databases()).map((db) => db.name);
     expect(names).not.toContain(journalDbName(dave));
+  });
+
+  it('deletes the kept answers of a session that ended by itself, keeps its outbox, and makes no database', async () => {
+    const erin = `erin-${crypto.randomUUID()}`;
+    const first = client();
+    const keeping = keepAnswers(first, erin, keepAll(erin));
+    await keeping.restored;
+    first.setQueryData([...kept(erin), 'list'], ['private']);
+    await waitFor(async () => expect(await keptInDb(erin)).toBe(1));
+    await outboxStore(erin).put({
+      entryKey: 'e',
+      entry: { entryKey: 'e', activity: 'Swim' },
+      savedAt: 1,
+      attempts: 0,
+      retryAt: 0,
+    });
+    keeping.stop();
+
+    await clearKeptAnswers(erin);
+    expect(await keptInDb(erin)).toBe(0);
+    expect((await outboxStore(erin).all()).map((record) => record.entryKey)).toEqual(['e']);
+    await deleteJournalDb(erin);
+
+    // Another tab's Log Out deleted the database: clearing makes no new one.
+    await clearKeptAnswers(erin);
+    const names = (await indexedDB.databases()).map((db) => db.name);
+    expect(names).not.toContain(journalDbName(erin));
   });
 });
