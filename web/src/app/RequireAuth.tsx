@@ -12,6 +12,15 @@ import { useRuntimeConfig } from '../lib/app-context.tsx';
 import { SignedInSessionContext } from '../lib/signed-in-session.tsx';
 import { storedSession } from '../lib/stored-session.ts';
 import { useBrowserOffline } from '../lib/use-browser-offline.ts';
+import { useWaited } from '../lib/use-waited.ts';
+
+/**
+ * How long supabase-js may take to report the session before the one kept on
+ * the device opens the app: on a network that connects but never answers, its
+ * refresh of an expired token waits until the browser gives up
+ * (docs/decisions/050).
+ */
+const SESSION_WAIT_MS = 3000;
 
 // Loaded only when a session still owes its code: /login stays as light as it was.
 const SecondStepPage = lazy(() =>
@@ -34,11 +43,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { supabaseUrl } = useRuntimeConfig();
   const offline = useBrowserOffline();
+  const waitedLong = useWaited(loading, SESSION_WAIT_MS);
   // supabase-js cannot refresh an expired session without a network: it keeps
   // trying (up to 30 s, then again later) and meanwhile reports none. The
   // session it keeps on the device opens the app offline, straight into
   // Track; saves wait in the outbox until it is refreshed (docs/decisions/045).
-  const kept = !reported && (offline || !loading) ? storedSession(supabaseUrl) : null;
+  // The same when the network only seems to be there. The data client still
+  // asks supabase-js for the token, so no read goes out with the expired one.
+  const kept = !reported && (offline || !loading || waitedLong) ? storedSession(supabaseUrl) : null;
   const session = reported ?? (kept && !needsSecondStep(kept) ? kept : null);
   if (loading && !session) return <ScreenSkeleton />;
   if (!session) {

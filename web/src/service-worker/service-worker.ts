@@ -25,6 +25,13 @@ const CONFIG_URL = '/config.json';
  * links all live under /<name>/v1 (/auth/v1, /rest/v1, /reminders/v1), and /health.
  */
 const SERVER_PATHS = /^\/([a-z]+\/v1|health)(\/|$)/;
+/**
+ * How long the config may take before the last one kept answers instead: a
+ * network that connects but never answers (a train's Wi-Fi behind its sign-in
+ * page) would otherwise hold the app's start until the browser gives up
+ * (docs/decisions/050). The server's answer, when it comes, is still kept.
+ */
+const CONFIG_WAIT_MS = 3000;
 /** A navigation to a file (robots.txt, the manifest) is not an app route. */
 const FILE_NAME = /\/[^/]*\.[^/]*$/;
 
@@ -66,7 +73,7 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin || SERVER_PATHS.test(url.pathname)) return;
 
   if (url.pathname === CONFIG_URL) {
-    event.respondWith(configNetworkFirst(request));
+    event.respondWith(configNetworkFirst(request, (done) => event.waitUntil(done)));
   } else if (request.mode === 'navigate' && !FILE_NAME.test(url.pathname)) {
     event.respondWith(appShell());
   } else {
@@ -92,16 +99,24 @@ async function precachedOrNetwork(request: Request): Promise<Response> {
   return cached ?? fetch(request);
 }
 
-/** The server's config when it answers, else the last one it gave. */
-async function configNetworkFirst(request: Request): Promise<Response> {
+/**
+ * The server's config when it answers within CONFIG_WAIT_MS, else the last
+ * one it gave; `keepAlive` lets a late answer still replace the kept one.
+ */
+async function configNetworkFirst(
+  request: Request,
+  keepAlive: (done: Promise<unknown>) => void,
+): Promise<Response> {
   const cache = await caches.open(CONFIG_CACHE);
-  try {
-    const response = await fetch(request);
+  const fromServer = fetch(request).then(async (response) => {
     if (response.ok) await cache.put(CONFIG_URL, response.clone());
     return response;
-  } catch (offline) {
-    const cached = await cache.match(CONFIG_URL, { ignoreVary: true });
-    if (cached) return cached;
-    throw offline;
-  }
+  });
+  keepAlive(fromServer.catch(() => {}));
+  const kept = await cache.match(CONFIG_URL, { ignoreVary: true });
+  if (!kept) return fromServer;
+  const late = new Promise<Response>((answer) =>
+    setTimeout(() => answer(kept.clone()), CONFIG_WAIT_MS),
+  );
+  return Promise.race([fromServer.catch(() => kept), late]);
 }

@@ -28,6 +28,12 @@ interface Props {
  * when the app is shown again, after each save, when the service worker
  * asks (Background Sync), and when a back-off ends.
  */
+/** How long Save waits for the server before it says the entry is kept on the device. */
+const SEND_WAIT_MS = 4000;
+
+const sendTakesLong = () =>
+  new Promise<'long'>((resolve) => setTimeout(() => resolve('long'), SEND_WAIT_MS));
+
 export function OutboxProvider({ userId, send, onSent, children }: Props) {
   const auth = useAuthClient();
   const store = useMemo(() => outboxStore(userId), [userId]);
@@ -141,7 +147,11 @@ export function OutboxProvider({ userId, send, onSent, children }: Props) {
           void requestBackgroundSync().catch(() => {});
           return { status: 'waiting' };
         }
-        const result = await drain(true);
+        // A network that connects but never answers would hold Save until the
+        // browser gives up: after a few seconds the entry is reported kept on
+        // the device, and the send goes on (docs/decisions/050).
+        const result = await Promise.race([drain(true), sendTakesLong()]);
+        if (result === 'long') return { status: 'waiting' };
         if (result.sent.includes(key)) return { status: 'sent' };
         const kept = await store.get(key);
         if (kept?.refusal !== undefined) {

@@ -1,0 +1,71 @@
+import type { Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openTab, pathOf, signUp, trackHeading, uniqueEmail } from '../support/app-steps.ts';
+import { useApp } from '../support/app-harness.ts';
+import { skipBrowserTests } from '../support/browser.ts';
+import {
+  OFFLINE_ERRORS,
+  ageSession,
+  outboxRecords,
+  quickSave,
+  savedOnDeviceToast,
+  waitingIndicator,
+} from '../support/outbox.ts';
+import { waitForServiceWorker } from '../support/service-worker.ts';
+
+// Issue 20, docs/decisions/050: a network that is connected but never
+// answers (a train's Wi-Fi behind its sign-in page) is no better than none.
+// The browser says it is online, so nothing fails fast: the config, the
+// session's refresh and every save would wait until the browser gives up.
+// The app must still open into Track, show what it kept, and keep a save.
+
+/** The server's answers the test holds back: the app's config, auth and data. */
+const HELD = /\/(config\.json|auth\/v1\/|rest\/v1\/)/;
+
+describe.skipIf(skipBrowserTests)('a network that never answers', () => {
+  const app = useApp();
+
+  it('opens into Track with what it kept, and keeps a save on the device, within seconds', async () => {
+    const { page, context, errors } = await app.newUser();
+    errors.allow(OFFLINE_ERRORS, 'the held requests fail when the test lets them go');
+    await signUp(page, uniqueEmail('unanswering'));
+    await quickSave(page, 'Platform coffee');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Activity saved!$/ })
+      .waitFor();
+    await openTab(page, 'Look Back');
+    await page.getByRole('heading', { name: 'Platform coffee', exact: true }).waitFor();
+    await waitForServiceWorker(page);
+    // Hours later: the access token has expired, so supabase-js must refresh it.
+    await ageSession(page);
+
+    const held: Route[] = [];
+    await context.route(HELD, (route) => {
+      held.push(route);
+    });
+    try {
+      const opened = Date.now();
+      await page.goto('/');
+      await trackHeading(page).waitFor({ timeout: 10_000 });
+      const openMs = Date.now() - opened;
+      expect(pathOf(page)).toBe('/');
+
+      const saved = Date.now();
+      await quickSave(page, 'Tunnel');
+      await savedOnDeviceToast(page).waitFor({ timeout: 10_000 });
+      const saveMs = Date.now() - saved;
+      await waitingIndicator(page).filter({ hasText: '1 waiting to sync' }).waitFor();
+      expect((await outboxRecords(page)).length).toBe(1);
+
+      await openTab(page, 'Look Back');
+      await page.getByRole('heading', { name: 'Platform coffee', exact: true }).waitFor();
+      console.log(`unanswering network: Track after ${openMs} ms, save kept after ${saveMs} ms`);
+      expect(openMs).toBeLessThan(8_000);
+      expect(saveMs).toBeLessThan(8_000);
+    } finally {
+      await context.unroute(HELD);
+      await Promise.all(held.map((route) => route.abort('timedout').catch(() => {})));
+    }
+  });
+});
