@@ -116,7 +116,7 @@ describe.skipIf(usingRealPostgres)('planner statistics on the embedded database'
     const statistics = refreshSoon(db);
     const seen = new Set<number>();
     let longestGapMs = 0;
-    let refreshMs = 0;
+    let refreshMs: number;
     let lastAnswered = performance.now();
     let lastNoneAnalyzed = lastAnswered;
     const deadline = lastAnswered + 30_000;
