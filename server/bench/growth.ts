@@ -19,6 +19,8 @@ import { canTraceSyncs, countSyncs, type SyncCounts } from './wal-syncs.ts';
 
 export interface GrowthRow {
   database: string;
+  /** Which of the BENCH_GROWTH_RUNS runs, from 1; each on a new journal. */
+  run: number;
   clients: number;
   empty: LoadResult;
   grown: LoadResult;
@@ -43,7 +45,7 @@ async function saveRuns(
   const windows: { result: LoadResult; fromMs: number; toMs: number }[] = [];
   for (const clients of growthClients()) {
     const fromMs = Date.now();
-    const result = await oursAt(server.url, account, 'save', clients);
+    const result = await oursAt(server.url, account, 'save', clients, {}, options.growthSeconds);
     windows.push({ result, fromMs, toMs: Date.now() });
   }
   // strace writes its trace out as the server stops.
@@ -62,12 +64,19 @@ export function growthClients(): number[] {
   return many.length > 0 ? many : [20];
 }
 
-function rowsOf(database: string, empty: SaveRun[], grown: SaveRun[], activities: number) {
+function rowsOf(
+  database: string,
+  run: number,
+  empty: SaveRun[],
+  grown: SaveRun[],
+  activities: number,
+) {
   const perSave = (run: SaveRun | undefined) =>
     run?.syncs === undefined ? undefined : run.syncs.wal / Math.max(1, run.result.total);
   return growthClients().map((clients, i): GrowthRow => {
     const row: GrowthRow = {
       database,
+      run,
       clients,
       empty: empty[i]!.result,
       grown: grown[i]!.result,
@@ -84,7 +93,7 @@ function rowsOf(database: string, empty: SaveRun[], grown: SaveRun[], activities
 const log = (line: string) => console.log(`· ${line}`);
 
 /** PostgreSQL: a fresh database, statistics taken while empty and autovacuum off for it. */
-export async function postgresGrowth(adminUrl: string): Promise<GrowthRow[]> {
+export async function postgresGrowth(adminUrl: string, run: number): Promise<GrowthRow[]> {
   const name = `et_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -104,14 +113,14 @@ export async function postgresGrowth(adminUrl: string): Promise<GrowthRow[]> {
         EXECUTE format('ALTER TABLE %s SET (autovacuum_enabled = false)', t);
       END LOOP; END $$`);
     await db.exec('ANALYZE');
-    log('postgres: saves on the empty journal');
+    log(`postgres run ${run}: saves on the empty journal`);
     const empty = await saveRuns(server, account, undefined);
-    log(`postgres: growing the journal to ${options.activities} activities, no ANALYZE`);
+    log(`postgres run ${run}: growing the journal to ${options.activities} activities, no ANALYZE`);
     await seed(db, account.userId, options.activities, { analyze: false });
     server = await startServer({ DATABASE_URL: url.toString() });
-    log('postgres: saves on the grown journal, statistics of the empty one');
+    log(`postgres run ${run}: saves on the grown journal, statistics of the empty one`);
     const grown = await saveRuns(server, account, undefined);
-    return rowsOf('postgres', empty, grown, await activityCount(db, account.userId));
+    return rowsOf('postgres', run, empty, grown, await activityCount(db, account.userId));
   } finally {
     await db.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -124,7 +133,7 @@ export async function postgresGrowth(adminUrl: string): Promise<GrowthRow[]> {
  * so that it restarts on statistics of the empty journal; it then refreshes
  * them itself (server/src/db/statistics.ts), as it does for everyone.
  */
-export async function pgliteGrowth(): Promise<GrowthRow[]> {
+export async function pgliteGrowth(run: number): Promise<GrowthRow[]> {
   const dir = await mkdtemp(join(tmpdir(), 'et-bench-growth-'));
   const traced = canTraceSyncs();
   const traceFile = (run: string) => (traced ? join(dir, `syncs-${run}.txt`) : undefined);
@@ -135,19 +144,19 @@ export async function pgliteGrowth(): Promise<GrowthRow[]> {
   try {
     let server = await start('empty');
     const account = await signUp(server.url);
-    log(`pglite: saves on the empty journal${traced ? ', syncs traced by strace' : ''}`);
+    log(`pglite run ${run}: saves on the empty journal${traced ? ', syncs traced by strace' : ''}`);
     const empty = await saveRuns(server, account, traceFile('empty'));
-    log(`pglite: growing the journal to ${options.activities} activities, no ANALYZE`);
+    log(`pglite run ${run}: growing the journal to ${options.activities} activities, no ANALYZE`);
     const db = await createPgliteDatabase(join(dir, 'pgdata'));
     await seed(db, account.userId, options.activities, { analyze: false });
     await db.close();
     server = await start('grown');
-    log('pglite: saves on the grown journal');
+    log(`pglite run ${run}: saves on the grown journal`);
     const grown = await saveRuns(server, account, traceFile('grown'));
     const check = await createPgliteDatabase(join(dir, 'pgdata'));
     const activities = await activityCount(check, account.userId);
     await check.close();
-    return rowsOf('pglite', empty, grown, activities);
+    return rowsOf('pglite', run, empty, grown, activities);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

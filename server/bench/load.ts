@@ -6,6 +6,8 @@ export interface LoadResult {
   perSecond: number;
   p50: number;
   p99: number;
+  /** The longest a request took: a pause that held everyone shows here. */
+  max: number;
   /** Requests that failed or answered other than 2xx. */
   failed: number;
   total: number;
@@ -46,6 +48,7 @@ export async function httpLoad(
     perSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    max: result.latency.max,
     failed: result.errors + result.timeouts + result.non2xx,
     total: result.requests.total,
   };
@@ -81,6 +84,7 @@ export async function directLoad(
     perSecond: latencies.length / elapsed,
     p50: at(0.5),
     p99: at(0.99),
+    max: latencies.at(-1) ?? NaN,
     failed,
     total: latencies.length + failed,
   };

@@ -5,6 +5,7 @@
 // one with stale statistics, WAL syncs per save, and memory after the
 // issue's load; a soak when asked.
 // Options (environment): BENCH_SECONDS, BENCH_CLIENTS, BENCH_ONLY, BENCH_ACTIVITIES,
+// BENCH_GROWTH_SECONDS, BENCH_GROWTH_RUNS,
 // BENCH_MEMORY_SAVES, BENCH_SOAK_MINUTES, DATABASE_URL; see README "Benchmark".
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -150,8 +151,14 @@ log(
     `${options.activities} activities; ${process.env['BENCH_ONLY'] ?? 'everything'}`,
 );
 if (options.runs('growth')) {
-  if (options.runs('postgres')) growthRows.push(...(await postgresGrowth(options.postgresUrl)));
-  if (options.runs('pglite')) growthRows.push(...(await pgliteGrowth()));
+  // Each run on a new journal; the two databases take turns, so that both
+  // meet the machine's other load alike.
+  for (let run = 1; run <= options.growthRuns; run++) {
+    if (options.runs('postgres')) {
+      growthRows.push(...(await postgresGrowth(options.postgresUrl, run)));
+    }
+    if (options.runs('pglite')) growthRows.push(...(await pgliteGrowth(run)));
+  }
 }
 if (options.runs('memory') && options.runs('pglite')) {
   const variants: [string, StartOptions][] = [

@@ -29,13 +29,36 @@ export const AFTER_LARGE_CHANGE_MS = 2000;
  * The tables a refresh samples: ours, not PostgreSQL's catalogs. Sampling the
  * whole database spent most of its time on the catalogs, which only change
  * with migrations, while holding the event loop for everyone (0.7 s on an
- * empty journal on a loaded machine; docs/decisions/048).
+ * empty journal on a loaded machine; docs/decisions/048). Largest first: the
+ * tables a grown journal lives in are the ones the history's plans need, and
+ * the many small ones after them cost little.
  */
 const APP_TABLES_SQL = `
   SELECT format('%I.%I', schemaname, tablename) AS name
   FROM pg_catalog.pg_tables
   WHERE schemaname NOT IN ('pg_catalog', 'information_schema')
-  ORDER BY 1`;
+  ORDER BY pg_catalog.pg_relation_size(format('%I.%I', schemaname, tablename)::regclass) DESC, 1`;
+
+/**
+ * PGlite runs a statement on the event loop: while one table is sampled, no
+ * request is even read. The refresh analyzes one table at a time and, after
+ * each, waits twice as long as that table took (within these bounds) before
+ * the next, so that the requests that arrived meanwhile are read, reach the
+ * database first and are answered: a request waits behind one table's
+ * ANALYZE, not all of them (docs/decisions/049). The pause costs nothing but
+ * the refresh's own wall time, and the refresh is never urgent to the ms.
+ */
+const PAUSE_PER_STEP_MS = 2;
+const MAX_PAUSE_MS = 100;
+
+const pauseAfter = (stepMs: number) =>
+  new Promise<void>((resolve) => {
+    const ms = Math.min(MAX_PAUSE_MS, stepMs * PAUSE_PER_STEP_MS);
+    // Under a millisecond a timer would wait a whole one anyway; a turn of the
+    // event loop lets already-read requests queue up first.
+    if (ms < 1) setImmediate(resolve);
+    else setTimeout(resolve, ms);
+  });
 
 export interface StatisticsRefresh {
   /** Counts rows a request wrote; a large change schedules a refresh. */
@@ -51,22 +74,45 @@ export function refreshStatisticsPeriodically(
   let changed = 0;
   let largeChange = LARGE_CHANGE_ROWS;
   let soon: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let running = false;
+  let again = false;
+  const analyzeStepwise = async () => {
+    const tables = await db.query<{ name: string }>(APP_TABLES_SQL);
+    for (const { name } of tables.rows) {
+      if (stopped) return;
+      const started = performance.now();
+      await db.exec(`ANALYZE ${name}`);
+      await pauseAfter(performance.now() - started);
+    }
+    const { rows } = await db.query<{ reltuples: number }>(
+      "SELECT reltuples FROM pg_class WHERE oid = 'public.user_answers'::regclass",
+    );
+    largeChange = Math.max(
+      LARGE_CHANGE_ROWS,
+      LARGE_CHANGE_SHARE * (Number(rows[0]?.reltuples) || 0),
+    );
+  };
   const refresh = async () => {
-    changed = 0;
+    // A refresh now takes a while; one asked for meanwhile runs after it, so
+    // that the rows written during this one are sampled too.
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
     try {
-      const tables = await db.query<{ name: string }>(APP_TABLES_SQL);
-      if (tables.rows.length > 0) {
-        await db.exec(`ANALYZE ${tables.rows.map((t) => t.name).join(', ')}`);
-      }
-      const { rows } = await db.query<{ reltuples: number }>(
-        "SELECT reltuples FROM pg_class WHERE oid = 'public.user_answers'::regclass",
-      );
-      largeChange = Math.max(
-        LARGE_CHANGE_ROWS,
-        LARGE_CHANGE_SHARE * (Number(rows[0]?.reltuples) || 0),
-      );
-    } catch (err) {
-      onError(err);
+      do {
+        again = false;
+        changed = 0;
+        try {
+          await analyzeStepwise();
+        } catch (err) {
+          if (!stopped) onError(err);
+        }
+      } while (again && !stopped);
+    } finally {
+      running = false;
     }
   };
   const first = setTimeout(() => void refresh(), firstRefreshMs);
@@ -86,6 +132,7 @@ export function refreshStatisticsPeriodically(
       soon.unref();
     },
     stop() {
+      stopped = true;
       clearTimeout(first);
       clearInterval(timer);
       if (soon) clearTimeout(soon);
