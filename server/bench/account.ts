@@ -36,22 +36,6 @@ export async function signUp(url: string): Promise<Account> {
   return { anonKey, accessToken, userId: user.id, questions };
 }
 
-/** The body of one save, as web/src/features/track/api/save-activity.ts sends it. */
-export function saveBody(account: Account): string {
-  const answers: Record<string, string> = {
-    'Activity Description': 'Bench walk',
-    'Energy Level': '72',
-    'Engagement Level': '64',
-    'Flow State': 'true',
-    'Activity Notes': 'Measured by npm run bench',
-  };
-  return JSON.stringify(
-    account.questions
-      .filter((q) => answers[q.question] !== undefined)
-      .map((q) => ({ user_id: account.userId, question_id: q.id, answer: answers[q.question] })),
-  );
-}
-
 /** The two history pages the web app asks for: the first, and a filtered one. */
 export function historyPaths(account: Account): Record<'history' | 'filtered', string> {
   const base =

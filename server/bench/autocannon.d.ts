@@ -11,6 +11,14 @@ declare module 'autocannon' {
     amount?: number;
     /** Requests per second from all connections together. */
     overallRate?: number;
+    /** Each request may be changed before it is sent (a body of its own). */
+    requests?: { setupRequest: (request: RequestParams) => RequestParams }[];
+  }
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | undefined;
   }
   interface Histogram {
     average: number;

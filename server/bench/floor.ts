@@ -3,6 +3,7 @@
 // whole transaction), with no HTTP, JSON parsing of requests or token checks.
 import pg from 'pg';
 import type { Account } from './account.ts';
+import { entryAnswers } from './app-save.ts';
 
 const { escapeLiteral } = pg.Client.prototype;
 const literal = (value: string) => escapeLiteral.call(null, value);
@@ -22,12 +23,20 @@ function transaction(account: Account, body: string, readOnly: boolean): string 
   ].join('; ');
 }
 
-export function saveScript(account: Account, saveBody: string): string {
+/**
+ * The app's save (app-save.ts): the entry's rows under one key made for each
+ * send, kept once however often the key is sent.
+ */
+export function saveScript(account: Account): string {
+  const rows = JSON.stringify(entryAnswers(account));
   return transaction(
     account,
-    'INSERT INTO public.user_answers (user_id, question_id, answer) ' +
-      `SELECT user_id, question_id, answer FROM json_to_recordset(${literal(saveBody)}::json) ` +
-      'AS r(user_id uuid, question_id bigint, answer text)',
+    'INSERT INTO public.user_answers (user_id, question_id, answer, entry_key) ' +
+      'SELECT r.user_id, r.question_id, r.answer, k.entry_key ' +
+      `FROM json_to_recordset(${literal(rows)}::json) ` +
+      'AS r(user_id uuid, question_id bigint, answer text) ' +
+      'CROSS JOIN (SELECT gen_random_uuid() AS entry_key) k ' +
+      'ON CONFLICT (user_id, entry_key, question_id) DO NOTHING',
     false,
   );
 }

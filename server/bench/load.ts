@@ -17,6 +17,8 @@ export interface HttpRequest {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
+  /** A body made anew for every request (an entry's own key), instead of `body`. */
+  eachBody?: () => string;
 }
 
 /** How long a load lasts and how hard it pushes: a fixed count or a steady rate. */
@@ -39,6 +41,9 @@ export async function httpLoad(
     method: init.method,
     headers: init.headers,
     ...(init.body === undefined ? {} : { body: init.body }),
+    ...(init.eachBody === undefined
+      ? {}
+      : { requests: [{ setupRequest: (request) => ({ ...request, body: init.eachBody?.() }) }] }),
     connections: clients,
     duration: seconds,
     ...(amount === undefined ? {} : { amount }),

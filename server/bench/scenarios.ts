@@ -1,7 +1,8 @@
 // One database's rows of the table: each workload at each client count, ours
 // over HTTP beside the floor.
 import type { Account } from './account.ts';
-import { historyPaths, saveBody } from './account.ts';
+import { historyPaths } from './account.ts';
+import { appSaveRequest, type SaveRequest } from './app-save.ts';
 import { historyScript, saveScript } from './floor.ts';
 import { directLoad, httpLoad, type HttpRequest, type LoadResult, type LoadShape } from './load.ts';
 import { options } from './options.ts';
@@ -23,27 +24,32 @@ export function workloads(): Workload[] {
   ];
 }
 
+const saveRequests = new WeakMap<Account, Map<string, Promise<SaveRequest>>>();
+
+/** The app's save for this account and server, recorded once. */
+function saveRequestOf(url: string, account: Account): Promise<SaveRequest> {
+  const byUrl = saveRequests.get(account) ?? new Map<string, Promise<SaveRequest>>();
+  saveRequests.set(account, byUrl);
+  let request = byUrl.get(url);
+  if (!request) {
+    request = appSaveRequest(url, account);
+    byUrl.set(url, request);
+  }
+  return request;
+}
+
 /** The request one workload sends, as the web app sends it. */
-export function requestOf(
+export async function requestOf(
   url: string,
   account: Account,
   workload: Workload,
-): { url: string; init: HttpRequest } {
+): Promise<{ url: string; init: HttpRequest }> {
+  if (workload === 'save') return saveRequestOf(url, account);
   const headers = { apikey: account.anonKey, authorization: `Bearer ${account.accessToken}` };
-  if (workload === 'save') {
-    return {
-      url: `${url}/rest/v1/user_answers`,
-      init: {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: saveBody(account),
-      },
-    };
-  }
   return { url: `${url}${historyPaths(account)[workload]}`, init: { method: 'GET', headers } };
 }
 
-export function oursAt(
+export async function oursAt(
   url: string,
   account: Account,
   workload: Workload,
@@ -51,7 +57,7 @@ export function oursAt(
   shape: LoadShape = {},
   seconds = options.seconds,
 ) {
-  const request = requestOf(url, account, workload);
+  const request = await requestOf(url, account, workload);
   return httpLoad(request.url, request.init, clients, seconds, shape);
 }
 
@@ -62,8 +68,6 @@ export function floorAt(
   clients: number,
 ) {
   const script =
-    workload === 'save'
-      ? saveScript(account, saveBody(account))
-      : historyScript(account, workload === 'filtered');
+    workload === 'save' ? saveScript(account) : historyScript(account, workload === 'filtered');
   return directLoad(() => exec(script), clients, options.seconds);
 }
