@@ -22,18 +22,28 @@ interface Props {
   children: ReactNode;
 }
 
+/** How long Save waits for the server before it says the entry is kept on the device. */
+const SEND_WAIT_MS = 4000;
+
+/** `sending`'s result, or 'long' once it has taken SEND_WAIT_MS. */
+async function unlessLong<T>(sending: Promise<T>): Promise<T | 'long'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const long = new Promise<'long'>((resolve) => {
+    timer = setTimeout(() => resolve('long'), SEND_WAIT_MS);
+  });
+  try {
+    return await Promise.race([sending, long]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The account's outbox (docs/decisions/041): every save goes to IndexedDB
  * first, then to the server. It drains at start, when the network returns,
  * when the app is shown again, after each save, when the service worker
  * asks (Background Sync), and when a back-off ends.
  */
-/** How long Save waits for the server before it says the entry is kept on the device. */
-const SEND_WAIT_MS = 4000;
-
-const sendTakesLong = () =>
-  new Promise<'long'>((resolve) => setTimeout(() => resolve('long'), SEND_WAIT_MS));
-
 export function OutboxProvider({ userId, send, onSent, children }: Props) {
   const auth = useAuthClient();
   const store = useMemo(() => outboxStore(userId), [userId]);
@@ -150,7 +160,7 @@ export function OutboxProvider({ userId, send, onSent, children }: Props) {
         // A network that connects but never answers would hold Save until the
         // browser gives up: after a few seconds the entry is reported kept on
         // the device, and the send goes on (docs/decisions/050).
-        const result = await Promise.race([drain(true), sendTakesLong()]);
+        const result = await unlessLong(drain(true));
         if (result === 'long') return { status: 'waiting' };
         if (result.sent.includes(key)) return { status: 'sent' };
         const kept = await store.get(key);
