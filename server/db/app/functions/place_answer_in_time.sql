@@ -19,8 +19,18 @@
 -- stores joins that entry at its instant: a re-sent entry is one entry at the
 -- time it was first stored, never a second one a microsecond on, even when
 -- the answers already stored were changed in between (docs/decisions/035).
+--
+-- Its lookups never read user_answers whole (enable_seqscan off): a plpgsql
+-- function keeps its statements' plans for the connection's life, and after
+-- five runs may keep one generic plan made for the tables as they were then.
+-- Made while a new installation's tables were tiny, that plan read the whole
+-- table, and kept reading it as the journal grew, until the next ANALYZE:
+-- without autovacuum, never (issue 21; docs/decisions/051). Each lookup has
+-- an index that finds its rows, so the kept plan is one that still fits a
+-- grown journal; planning each row anew instead cost the embedded database
+-- a fifth of its saves.
 CREATE OR REPLACE FUNCTION journal_private.place_answer_in_time() RETURNS trigger
-LANGUAGE plpgsql SET search_path = '' AS $$
+LANGUAGE plpgsql SET search_path = '' SET enable_seqscan = off AS $$
 DECLARE
   placed text;
   tries integer := 0;

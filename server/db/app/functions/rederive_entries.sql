@@ -10,9 +10,16 @@
 -- the activity, the notes and the tags under the built-in 'simple'
 -- configuration (lower case, no stemming, no stop words: any language, and
 -- no extension, so it works on PGlite and hosted Supabase alike).
+--
+-- Planned for each call (plan_cache_mode): on the embedded database a plan
+-- kept from a call while the tables were tiny read activity_entries whole to
+-- find one entry as the journal grew (docs/decisions/051). Not enable_seqscan
+-- off as in place_answer_in_time: an import derives thousands of entries in
+-- one call, and with statistics of an empty journal that setting drove it
+-- into nested loops that did not end within minutes.
 CREATE OR REPLACE FUNCTION journal_private.rederive_entries(key_users uuid[], key_times timestamptz[])
 RETURNS void
-LANGUAGE sql SECURITY DEFINER SET search_path = '' AS $$
+LANGUAGE sql SECURITY DEFINER SET search_path = '' SET plan_cache_mode = force_custom_plan AS $$
   WITH keys AS (
     SELECT DISTINCT k.user_id, k.created_at
     FROM unnest(key_users, key_times) AS k (user_id, created_at)
