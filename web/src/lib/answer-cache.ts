@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { ANSWERS_BY_TIME, ANSWERS_STORE, clearStoreIfPresent, inJournal } from './journal-db.ts';
+import { within } from './within.ts';
 
 // The answers the app loaded last, kept on the device (docs/decisions/045), so
 // that Look Back and Insights still have them when the app starts offline.
@@ -70,10 +71,7 @@ export function keepAnswers(
     });
 
   // The screens wait for the device at most this long.
-  const restored = Promise.race([
-    reading,
-    new Promise<void>((wait) => setTimeout(wait, RESTORE_WAIT_MS)),
-  ]);
+  const restored = within(reading, RESTORE_WAIT_MS, undefined);
 
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (stopped || restoring || event.type !== 'updated' || event.action.type !== 'success') return;

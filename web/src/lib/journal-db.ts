@@ -71,12 +71,17 @@ export async function inJournal<T>(
   const db = await database(userId);
   const transaction = db.transaction(store, mode, { durability });
   const result = done(act(transaction.objectStore(store)));
-  await new Promise<void>((resolve, reject) => {
+  await completed(transaction);
+  return result;
+}
+
+/** Settles when the transaction has committed, or fails with why it did not. */
+function completed(transaction: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
     transaction.oncomplete = () => resolve();
     transaction.onerror = transaction.onabort = () =>
       reject(transaction.error ?? new Error('IndexedDB transaction failed'));
   });
-  return result;
 }
 
 /** Deletes the account's journal database: its outbox, its last answers, anything kept there. */
@@ -104,11 +109,7 @@ export async function clearStoreIfPresent(userId: string, store: string): Promis
     if (!db.objectStoreNames.contains(store)) return;
     const transaction = db.transaction(store, 'readwrite');
     transaction.objectStore(store).clear();
-    await new Promise<void>((resolve, reject) => {
-      transaction.oncomplete = () => resolve();
-      transaction.onerror = transaction.onabort = () =>
-        reject(transaction.error ?? new Error('IndexedDB transaction failed'));
-    });
+    await completed(transaction);
   } finally {
     db.close();
   }

@@ -115,8 +115,14 @@ async function configNetworkFirst(
   keepAlive(fromServer.catch(() => {}));
   const kept = await cache.match(CONFIG_URL, { ignoreVary: true });
   if (!kept) return fromServer;
-  const late = new Promise<Response>((answer) =>
-    setTimeout(() => answer(kept.clone()), CONFIG_WAIT_MS),
-  );
-  return Promise.race([fromServer.catch(() => kept), late]);
+  // One of the two answers with the kept response, once: its body can be read once.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<Response>((answer) => {
+    timer = setTimeout(() => answer(kept), CONFIG_WAIT_MS);
+  });
+  try {
+    return await Promise.race([fromServer.catch(() => kept), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -12,6 +12,7 @@ import { OutboxContext, type Outbox, type SaveOutcome } from './outbox-context.t
 import { outboxStore, type OutboxEntry, type OutboxRecord } from './outbox-store.ts';
 import { onWorkerDrainRequest, requestBackgroundSync } from './outbox-sync-messages.ts';
 import { useSessionEndedNotice } from './session-ended-notice.ts';
+import { within } from '../within.ts';
 
 interface Props {
   userId: string;
@@ -24,19 +25,6 @@ interface Props {
 
 /** How long Save waits for the server before it says the entry is kept on the device. */
 const SEND_WAIT_MS = 4000;
-
-/** `sending`'s result, or 'long' once it has taken SEND_WAIT_MS. */
-async function unlessLong<T>(sending: Promise<T>): Promise<T | 'long'> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const long = new Promise<'long'>((resolve) => {
-    timer = setTimeout(() => resolve('long'), SEND_WAIT_MS);
-  });
-  try {
-    return await Promise.race([sending, long]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * The account's outbox (docs/decisions/041): every save goes to IndexedDB
@@ -160,7 +148,7 @@ export function OutboxProvider({ userId, send, onSent, children }: Props) {
         // A network that connects but never answers would hold Save until the
         // browser gives up: after a few seconds the entry is reported kept on
         // the device, and the send goes on (docs/decisions/050).
-        const result = await unlessLong(drain(true));
+        const result = await within(drain(true), SEND_WAIT_MS, 'long' as const);
         if (result === 'long') return { status: 'waiting' };
         if (result.sent.includes(key)) return { status: 'sent' };
         const kept = await store.get(key);
