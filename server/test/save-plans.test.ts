@@ -187,14 +187,41 @@ function expectEntryIndexesOnly(plans: string[], small = SMALL_TABLES): void {
   expect(fullScans, text).toEqual([]);
 }
 
-describe('the plans of a save with stale statistics', () => {
-  let opened: { session: Session; database?: TestDatabase };
-  let userId: string;
-
+/**
+ * A database of its own for one describe block: `prepare` adds the person and
+ * their journal, and returns the person's id. `plansOfOneEntrySentTwice`
+ * gives the plans of a save and of the same entry sent again (its key found).
+ */
+function useJournal(prepare: (session: Session) => Promise<string>) {
+  let opened: { session: Session; database?: TestDatabase } | undefined;
+  let userId = '';
   beforeAll(async () => {
     opened = await openSession();
-    const { session } = opened;
-    userId = await addPerson(session, 'grown@example.com');
+    userId = await prepare(opened.session);
+  }, 180_000);
+  afterAll(async () => {
+    await opened?.session.close();
+    await opened?.database?.drop();
+  });
+  const session = () => {
+    if (!opened) throw new Error('the database is not open yet');
+    return opened.session;
+  };
+  return {
+    session,
+    async plansOfOneEntrySentTwice(): Promise<string[]> {
+      const entryKey = randomUUID();
+      return [
+        ...(await plansOfOneSave(session(), userId, entryKey)),
+        ...(await plansOfOneSave(session(), userId, entryKey)),
+      ];
+    },
+  };
+}
+
+describe('the plans of a save with stale statistics', () => {
+  const journal = useJournal(async (session) => {
+    const userId = await addPerson(session, 'grown@example.com');
     // No statistics taken at all, the stalest there are: a new database (the
     // embedded server's first refresh comes seconds after its start, and
     // autovacuum's after a threshold) that a burst of saves or an import grows.
@@ -206,37 +233,21 @@ describe('the plans of a save with stale statistics', () => {
       [OTHER_PEOPLE],
     );
     await growJournal(session, userId);
-  }, 180_000);
-
-  afterAll(async () => {
-    await opened?.session.close();
-    await opened?.database?.drop();
+    return userId;
   });
 
   it('reach the journal and the entries through the saved entry’s index only', async () => {
-    const { session } = opened;
-    const { rows } = await session.query(
-      `SELECT reltuples FROM pg_class WHERE oid = 'public.user_answers'::regclass`,
-    );
+    const { rows } = await journal
+      .session()
+      .query(`SELECT reltuples FROM pg_class WHERE oid = 'public.user_answers'::regclass`);
     expect(Number(rows[0]?.['reltuples'])).toBeLessThan(100);
-
-    // The first send, then the same entry sent again (its key now found).
-    const entryKey = randomUUID();
-    expectEntryIndexesOnly([
-      ...(await plansOfOneSave(session, userId, entryKey)),
-      ...(await plansOfOneSave(session, userId, entryKey)),
-    ]);
+    expectEntryIndexesOnly(await journal.plansOfOneEntrySentTwice());
   });
 });
 
 describe('the plans of a save on a connection that saved while the journal was empty', () => {
-  let opened: { session: Session; database?: TestDatabase };
-  let userId: string;
-
-  beforeAll(async () => {
-    opened = await openSession();
-    const { session } = opened;
-    userId = await addPerson(session, 'early@example.com');
+  const journal = useJournal(async (session) => {
+    const userId = await addPerson(session, 'early@example.com');
     // Statistics of the empty journal, and autovacuum never refreshing them.
     await session.query('ANALYZE');
     // A plpgsql function keeps the plans of its statements for the
@@ -247,24 +258,12 @@ describe('the plans of a save on a connection that saved while the journal was e
       await plansOfOneSave(session, userId, randomUUID());
     }
     await growJournal(session, userId);
-  }, 180_000);
-
-  afterAll(async () => {
-    await opened?.session.close();
-    await opened?.database?.drop();
+    return userId;
   });
 
   it('still reach the grown journal through the saved entry’s index only', async () => {
-    const { session } = opened;
-    const entryKey = randomUUID();
     // One person here: the foreign key's check reads a one-row auth.users whole.
     const small = new Set([...SMALL_TABLES, 'users']);
-    expectEntryIndexesOnly(
-      [
-        ...(await plansOfOneSave(session, userId, entryKey)),
-        ...(await plansOfOneSave(session, userId, entryKey)),
-      ],
-      small,
-    );
+    expectEntryIndexesOnly(await journal.plansOfOneEntrySentTwice(), small);
   });
 });

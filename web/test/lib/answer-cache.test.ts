@@ -34,6 +34,26 @@ async function keptInDb(userId: string): Promise<number> {
   }
 }
 
+/** An account whose device keeps one list answer and one entry waiting in the outbox. */
+async function keptListAndWaitingEntry(userId: string, list: string[], entryKey: string) {
+  const queries = client();
+  const cache = keepAnswers(queries, userId, keepAll(userId));
+  await cache.restored;
+  queries.setQueryData([...kept(userId), 'list'], list);
+  await waitFor(async () => expect(await keptInDb(userId)).toBe(1));
+  await outboxStore(userId).put({
+    entryKey,
+    entry: { entryKey, activity: 'Walk' },
+    savedAt: 1,
+    attempts: 0,
+    retryAt: 0,
+  });
+  return cache;
+}
+
+const journalDbExists = async (userId: string) =>
+  (await indexedDB.databases()).some((db) => db.name === journalDbName(userId));
+
 describe('the answers kept on the device', () => {
   it('puts back what one start kept at the next, with its time, for that account only', async () => {
     const alice = `alice-${crypto.randomUUID()}`;
@@ -86,18 +106,7 @@ describe('the answers kept on the device', () => {
 
   it('leaves an answer given before the device was read, and is deleted with the outbox', async () => {
     const dave = `dave-${crypto.randomUUID()}`;
-    const first = client();
-    const cache = keepAnswers(first, dave, keepAll(dave));
-    await cache.restored;
-    first.setQueryData([...kept(dave), 'list'], ['old']);
-    await waitFor(async () => expect(await keptInDb(dave)).toBe(1));
-    await outboxStore(dave).put({
-      entryKey: 'k',
-      entry: { entryKey: 'k', activity: 'Walk' },
-      savedAt: 1,
-      attempts: 0,
-      retryAt: 0,
-    });
+    const cache = await keptListAndWaitingEntry(dave, ['old'], 'k');
     cache.stop();
 
     const next = client();
@@ -106,24 +115,12 @@ describe('the answers kept on the device', () => {
     expect(next.getQueryData([...kept(dave), 'list'])).toEqual(['fresh']);
 
     await deleteJournalDb(dave);
-    const names = (await indexedDB.databases()).map((db) => db.name);
-    expect(names).not.toContain(journalDbName(dave));
+    expect(await journalDbExists(dave)).toBe(false);
   });
 
   it('deletes the kept answers of a session that ended by itself, keeps its outbox, and makes no database', async () => {
     const erin = `erin-${crypto.randomUUID()}`;
-    const first = client();
-    const keeping = keepAnswers(first, erin, keepAll(erin));
-    await keeping.restored;
-    first.setQueryData([...kept(erin), 'list'], ['private']);
-    await waitFor(async () => expect(await keptInDb(erin)).toBe(1));
-    await outboxStore(erin).put({
-      entryKey: 'e',
-      entry: { entryKey: 'e', activity: 'Swim' },
-      savedAt: 1,
-      attempts: 0,
-      retryAt: 0,
-    });
+    const keeping = await keptListAndWaitingEntry(erin, ['private'], 'e');
     keeping.stop();
 
     await clearKeptAnswers(erin);
@@ -133,7 +130,6 @@ describe('the answers kept on the device', () => {
 
     // Another tab's Log Out deleted the database: clearing makes no new one.
     await clearKeptAnswers(erin);
-    const names = (await indexedDB.databases()).map((db) => db.name);
-    expect(names).not.toContain(journalDbName(erin));
+    expect(await journalDbExists(erin)).toBe(false);
   });
 });
