@@ -21,11 +21,11 @@ import { signUp, type Account } from './account.ts';
 import { pgliteGrowth, postgresGrowth, type GrowthRow } from './growth.ts';
 import { printGrowthTable } from './growth-table.ts';
 import { loginScriptKiB } from './login-bundle.ts';
-import { memoryAfterLoad } from './memory.ts';
+import { memoryNotes } from './memory.ts';
 import { options } from './options.ts';
 import { floorAt, oursAt, workloads, type Row } from './scenarios.ts';
 import { activityCount, brokenActivities, seed } from './seed.ts';
-import { startServer, type RunningServer, type StartOptions } from './server-process.ts';
+import { startServer, type RunningServer } from './server-process.ts';
 import { soak } from './soak.ts';
 import { printTable } from './table.ts';
 
@@ -160,29 +160,7 @@ if (options.runs('growth')) {
     if (options.runs('pglite')) growthRows.push(...(await pgliteGrowth(run)));
   }
 }
-if (options.runs('memory') && options.runs('pglite')) {
-  const variants: [string, StartOptions][] = [
-    ...(options.memoryBefore === undefined
-      ? []
-      : [
-          [`before: ${options.memoryBefore}`, { command: options.memoryBefore }] as [
-            string,
-            StartOptions,
-          ],
-        ]),
-    ['npm start', {}],
-  ];
-  for (const [label, start] of variants) {
-    log(`pglite: memory after ${options.memorySaves} saves by 20 clients, then history (${label})`);
-    const memory = await memoryAfterLoad(label, start);
-    notes.push(
-      `pglite: server RSS after ${options.memorySaves} saves by 20 clients and history at 1 and 20 ` +
-        `clients (${memory.label}): ${memory.rssMiB.toFixed(0)} MiB, at most ` +
-        `${memory.peakMiB.toFixed(0)} MiB meanwhile (goal ≤ 400); ` +
-        `${memory.savesPerSecond.toFixed(0)} saves/s, ${memory.failed} failed`,
-    );
-  }
-}
+if (options.runs('memory') && options.runs('pglite')) notes.push(...(await memoryNotes(log)));
 const cellsRun = workloads().length > 0;
 if (options.runs('postgres') && cellsRun) await benchPostgres();
 if (options.runs('pglite') && (cellsRun || options.runs('start') || options.runs('web'))) {

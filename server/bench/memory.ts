@@ -61,3 +61,31 @@ export async function memoryAfterLoad(
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** The start commands to measure: BENCH_MEMORY_BEFORE's, if given, then npm start's. */
+function variants(): [string, StartOptions][] {
+  const npmStart: [string, StartOptions] = ['npm start', {}];
+  if (options.memoryBefore === undefined) return [npmStart];
+  return [[`before: ${options.memoryBefore}`, { command: options.memoryBefore }], npmStart];
+}
+
+/** The memory figure's lines, one per run; with two commands, they take turns. */
+export async function memoryNotes(log: (line: string) => void): Promise<string[]> {
+  const notes: string[] = [];
+  for (let run = 1; run <= options.memoryRuns; run++) {
+    const turn = run % 2 === 1 ? variants() : variants().reverse();
+    for (const [label, start] of turn) {
+      log(
+        `pglite: memory after ${options.memorySaves} saves by 20 clients, then history (${label})`,
+      );
+      const memory = await memoryAfterLoad(label, start);
+      notes.push(
+        `pglite: server RSS after ${options.memorySaves} saves by 20 clients and history at 1 and 20 ` +
+          `clients (${memory.label}, run ${run}): ${memory.rssMiB.toFixed(0)} MiB, at most ` +
+          `${memory.peakMiB.toFixed(0)} MiB meanwhile (goal ≤ 400); ` +
+          `${memory.savesPerSecond.toFixed(0)} saves/s, ${memory.failed} failed`,
+      );
+    }
+  }
+  return notes;
+}

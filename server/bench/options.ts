@@ -68,6 +68,12 @@ export const options = {
    * run (say, npm start's command before a change of its flags).
    */
   memoryBefore: process.env['BENCH_MEMORY_BEFORE'],
+  /**
+   * Runs of the memory load per start command. With a command to compare,
+   * the two take turns, first one then the other, so that neither always
+   * runs second (on this machine the slot moved saves/s by 10-15%).
+   */
+  memoryRuns: Number(process.env['BENCH_MEMORY_RUNS'] ?? 1),
   /** Minutes of the soak (mixed load, RSS sampled); 0 runs none. */
   soakMinutes: Number(process.env['BENCH_SOAK_MINUTES'] ?? 0),
   /** Admin URL of a PostgreSQL server on which a fresh database is made and dropped. */

@@ -34,7 +34,12 @@ export async function startServerProcess(
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--max-semi-space-size=16', '--wasm-num-compilation-tasks=1', MAIN],
+    [
+      '--max-semi-space-size=16',
+      '--heap-growing-percent=100',
+      '--wasm-num-compilation-tasks=1',
+      MAIN,
+    ],
     {
       env: {
         ...inherited,
