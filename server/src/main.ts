@@ -1,5 +1,6 @@
 import { ConfigError, readConfig } from './config.ts';
 import { autovacuumWarning } from './db/autovacuum-check.ts';
+import { collectOldGenerationAtTwiceLive } from './embedded-heap.ts';
 import { refreshStatisticsPeriodically } from './db/statistics.ts';
 import { pushTransport } from './push/push-config.ts';
 import { startReminderEmails } from './reminders/start-reminder-emails.ts';
@@ -18,6 +19,8 @@ async function main() {
     }
     throw err;
   }
+
+  if (!config.databaseUrl) collectOldGenerationAtTwiceLive();
 
   // Opening the database (reading and compiling PGlite, starting PostgreSQL)
   // begins before the web server's modules load, so that its file reads and

@@ -1,9 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { freePort, TEST_JWT_SECRET } from './test-server.ts';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const PACKAGE = fileURLToPath(new URL('../../../package.json', import.meta.url));
+
+/**
+ * Node's flags and the environment `npm start` gives the server, read from
+ * package.json's `start` (`exec env A=1 … node --flag … scripts/start.mjs`),
+ * so that the tests run the server as a person does.
+ */
+function npmStart(): { flags: string[]; env: Record<string, string> } {
+  const pkg = JSON.parse(readFileSync(PACKAGE, 'utf8')) as { scripts: { start: string } };
+  const shape = /^exec env((?: [A-Z_]+=\S+)*) node((?: --\S+)*) scripts\/start\.mjs$/;
+  const match = shape.exec(pkg.scripts.start);
+  if (!match)
+    throw new Error(`npm start has a shape this helper cannot read: ${pkg.scripts.start}`);
+  const words = (list: string | undefined) => (list ?? '').split(' ').filter(Boolean);
+  return {
+    flags: words(match[2]),
+    env: Object.fromEntries(words(match[1]).map((pair) => pair.split('=', 2) as [string, string])),
+  };
+}
 
 export interface ServerProcess {
   url: string;
@@ -19,7 +39,7 @@ export interface ServerProcess {
 
 /**
  * The real server in a process of its own, started as `npm start` starts it
- * (the same Node flags), so that a test can kill it with SIGKILL and start
+ * (the same Node flags and environment), so that a test can kill it with SIGKILL and start
  * another on the same data. `env` says where the data is (DATA_DIR or
  * DATABASE_URL); nothing else of the test's own environment decides it.
  */
@@ -32,29 +52,22 @@ export async function startServerProcess(
   delete inherited['DATA_DIR'];
   delete inherited['DATABASE_URL'];
   const started = performance.now();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      '--max-semi-space-size=16',
-      '--heap-growing-percent=100',
-      '--wasm-num-compilation-tasks=1',
-      MAIN,
-    ],
-    {
-      env: {
-        ...inherited,
-        LOG_LEVEL: 'warn',
-        JWT_SECRET: TEST_JWT_SECRET,
-        RATE_LIMIT_SIGNUP_PER_5MIN: '100000',
-        RATE_LIMIT_TOKEN_PER_5MIN: '100000',
-        EMAIL_ANSWER_MIN_MS: '0',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const start = npmStart();
+  const child: ChildProcess = spawn(process.execPath, [...start.flags, MAIN], {
+    env: {
+      ...start.env,
+      ...inherited,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: TEST_JWT_SECRET,
+      RATE_LIMIT_SIGNUP_PER_5MIN: '100000',
+      RATE_LIMIT_TOKEN_PER_5MIN: '100000',
+      EMAIL_ANSWER_MIN_MS: '0',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
