@@ -1,7 +1,7 @@
 import { ConfigError, readConfig } from './config.ts';
 import { autovacuumWarning } from './db/autovacuum-check.ts';
-import { collectOldGenerationAtTwiceLive } from './embedded-heap.ts';
 import { refreshStatisticsPeriodically } from './db/statistics.ts';
+import { collectOldGenerationAtTwiceLive } from './embedded-heap.ts';
 import { pushTransport } from './push/push-config.ts';
 import { startReminderEmails } from './reminders/start-reminder-emails.ts';
 import { loadDeps } from './runtime.ts';

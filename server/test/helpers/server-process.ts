@@ -21,7 +21,12 @@ function npmStart(): { flags: string[]; env: Record<string, string> } {
   const words = (list: string | undefined) => (list ?? '').split(' ').filter(Boolean);
   return {
     flags: words(match[2]),
-    env: Object.fromEntries(words(match[1]).map((pair) => pair.split('=', 2) as [string, string])),
+    env: Object.fromEntries(
+      words(match[1]).map((pair) => [
+        pair.slice(0, pair.indexOf('=')),
+        pair.slice(pair.indexOf('=') + 1),
+      ]),
+    ),
   };
 }
 
