@@ -11,6 +11,7 @@
 
 import './push-notifications.ts';
 import './outbox-sync.ts';
+import { within } from '../lib/within.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 declare const PRECACHE_URLS: string[];
@@ -115,14 +116,10 @@ async function configNetworkFirst(
   keepAlive(fromServer.catch(() => {}));
   const kept = await cache.match(CONFIG_URL, { ignoreVary: true });
   if (!kept) return fromServer;
-  // One of the two answers with the kept response, once: its body can be read once.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<Response>((answer) => {
-    timer = setTimeout(() => answer(kept), CONFIG_WAIT_MS);
-  });
-  try {
-    return await Promise.race([fromServer.catch(() => kept), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  // The kept response is answered once, by whichever comes first: its body can be read once.
+  return within(
+    fromServer.catch(() => kept),
+    CONFIG_WAIT_MS,
+    kept,
+  );
 }
