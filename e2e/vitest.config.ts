@@ -1,12 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { e2eTestOptions } from './vitest.shared.ts';
 
+// `npm test`'s browser journeys. The system suite's files (restarts, replicas,
+// 20,000-entry seeds) run with vitest.system.config.ts (docs/testing.md).
 export default defineConfig({
   test: {
+    ...e2eTestOptions,
     include: ['tests/**/*.test.ts'],
-    globalSetup: ['./global-setup.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
-    // Each file starts real servers and a browser: one at a time on 2 cores.
-    fileParallelism: false,
+    exclude: ['tests/**/*.system.test.ts'],
   },
 });

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { PageErrorLog } from './page-errors.ts';
 import { freePort, startServer, type RunningServer } from './server-process.ts';
+import { connectSharedBrowser, sharedServerUrl } from './shared-app.ts';
 
 /** One person at one browser: their own context, so their own session storage. */
 export interface UserBrowser {
@@ -31,25 +32,36 @@ export interface AppOptions {
    * SITE_URL, which links in e-mails and the provider's redirect are built
    * on). Called after the beforeAll hooks registered earlier have run, so
    * local peers started there (an SMTP server, an OpenID provider) can be named.
+   * A file that gives one gets a server of its own; the file says why.
    */
   env?: (serverUrl: string) => Record<string, string>;
 }
 
 /**
- * Registers the hooks of one test file: one real server on a fresh data
- * directory and one Chromium for the whole file (starting them is most of an
- * e2e file's time), a context per user, and after every test a check that no
- * page threw or logged an error. Call it inside the file's describe block.
+ * Registers the hooks of one test file: the run's shared server and Chromium
+ * (support/shared-app.ts), or, for a file that names its own environment, a
+ * real server of its own on a fresh data directory; a context per user, and
+ * after every test a check that no page threw or logged an error. Call it
+ * inside the file's describe block.
  */
 export function useApp(options: AppOptions = {}): AppHarness {
-  let server: RunningServer | undefined;
+  let ownServer: RunningServer | undefined;
+  let url: string | undefined;
   let browser: Browser | undefined;
   const users: UserBrowser[] = [];
 
   beforeAll(async () => {
+    const shared = options.env ? undefined : sharedServerUrl();
+    const browserStarted = connectSharedBrowser() ?? launchBrowser();
+    if (shared) {
+      url = shared;
+      browser = await browserStarted;
+      return;
+    }
     const port = await freePort();
     const env = options.env?.(`http://127.0.0.1:${port}`);
-    [server, browser] = await Promise.all([startServer({ port, env }), launchBrowser()]);
+    [ownServer, browser] = await Promise.all([startServer({ port, env }), browserStarted]);
+    url = ownServer.url;
   });
 
   afterEach(() => {
@@ -59,21 +71,23 @@ export function useApp(options: AppOptions = {}): AppHarness {
   });
 
   afterAll(async () => {
+    // Closes every context this file opened; the shared browser itself stays.
+    await Promise.all(users.map((user) => user.context.close().catch(() => {})));
     await browser?.close();
-    const exitCode = await server?.stop();
-    expect(exitCode ?? 0, server?.output()).toBe(0);
+    const exitCode = await ownServer?.stop();
+    expect(exitCode ?? 0, ownServer?.output()).toBe(0);
   });
 
   return {
     get url() {
-      if (!server) throw new Error('the server is not started yet (use the harness in a test)');
-      return server.url;
+      if (!url) throw new Error('the server is not started yet (use the harness in a test)');
+      return url;
     },
     async newUser({ touch = false, timezoneId = 'UTC' } = {}) {
-      if (!browser || !server) throw new Error('the browser is not started yet');
+      if (!browser || !url) throw new Error('the browser is not started yet');
       // A fixed locale and time zone make the list's date text predictable.
       const context = await browser.newContext({
-        baseURL: server.url,
+        baseURL: url,
         viewport: PHONE,
         locale: 'en-US',
         timezoneId,

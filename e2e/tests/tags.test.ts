@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
 import { openTab, signUp, trackForm, uniqueEmail } from '../support/app-steps.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
+import { downloadByButton } from '../support/download.ts';
 import { listedNames } from '../support/history.ts';
 import { horizontalOverflow } from '../support/layout.ts';
 
@@ -157,13 +157,7 @@ describe.skipIf(skipBrowserTests)('Tags and search', () => {
   it('exports tags in CSV and JSON', async () => {
     await openTab(page, 'Profile');
     await page.getByRole('heading', { name: 'Your data' }).waitFor();
-    const download = async (button: string) => {
-      const [file] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('button', { name: button }).click(),
-      ]);
-      return readFile(await file.path(), 'utf8');
-    };
+    const download = async (button: string) => (await downloadByButton(page, button)).text;
     const csv = (await download('Export CSV')).split('\r\n');
     expect(csv[0]).toBe('date,activity,energy,engagement,flow_state,notes,tags');
     expect(csv.find((line) => line.includes('Morning walk'))).toMatch(/,Outside;Park$/);

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
@@ -11,6 +10,7 @@ import {
   uniqueEmail,
 } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
+import { downloadByButton } from '../support/download.ts';
 import { httpErrorLine } from '../support/page-errors.ts';
 import { screenshotAtSizes } from '../support/screenshots.ts';
 
@@ -36,15 +36,6 @@ async function chooseImportFile(page: Page, name: string, text: string) {
   });
 }
 
-async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: button }).click(),
-  ]);
-  const path = await file.path();
-  return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
-}
-
 describe.skipIf(skipBrowserTests)('Your data', () => {
   const app = useApp();
 
@@ -57,7 +48,7 @@ describe.skipIf(skipBrowserTests)('Your data', () => {
     await page.getByRole('heading', { name: 'Your data' }).waitFor();
     await screenshotAtSizes(page, 'profile-your-data');
 
-    const csv = await download(page, 'Export CSV');
+    const csv = await downloadByButton(page, 'Export CSV');
     expect(csv.name).toMatch(/^energy-tracker-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = csv.text.split('\r\n');
     // The tags column comes last (empty: this entry has none); files without it still import.
@@ -66,7 +57,7 @@ describe.skipIf(skipBrowserTests)('Your data', () => {
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?\+00:00,"'=Deep work, ""focused""",80,60,false,,$/,
     );
 
-    const json = await download(page, 'Export JSON');
+    const json = await downloadByButton(page, 'Export JSON');
     expect(json.name).toMatch(/\.json$/);
     const data = JSON.parse(json.text) as {
       version: number;

@@ -1,6 +1,7 @@
 // `npm run bench`: ours over HTTP beside the same SQL sent straight to the
 // database, on PostgreSQL and on embedded PGlite, for a person with years of
-// journal; then start time, memory and the login screen's JavaScript.
+// journal; then start time, memory and the login screen's JavaScript; then
+// the browser's figures (Lighthouse on /login, Insights at 20,000 entries).
 // Before that, issue 21's figures: saves on an empty journal beside a grown
 // one with stale statistics, WAL syncs per save, and memory after the
 // issue's load; a soak when asked.
@@ -20,6 +21,7 @@ import { createPgliteDatabase } from '../src/db/pglite-database.ts';
 import { signUp, type Account } from './account.ts';
 import { pgliteGrowth, postgresGrowth, type GrowthRow } from './growth.ts';
 import { printGrowthTable } from './growth-table.ts';
+import { printGoalTable, runGoalScript, type GoalRow } from './goals.ts';
 import { loginScriptKiB } from './login-bundle.ts';
 import { memoryNotes } from './memory.ts';
 import { options } from './options.ts';
@@ -33,6 +35,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const rows: Row[] = [];
 const growthRows: GrowthRow[] = [];
 const notes: string[] = [];
+const goalRows: GoalRow[] = [];
 const log = (line: string) => console.log(`· ${line}`);
 
 /**
@@ -166,9 +169,18 @@ if (options.runs('postgres') && cellsRun) await benchPostgres();
 if (options.runs('pglite') && (cellsRun || options.runs('start') || options.runs('web'))) {
   await benchPglite();
 }
+if (options.runs('browser')) {
+  // In Chromium, on the embedded database: what the everyday tests no longer
+  // time (docs/testing.md), each beside its goal.
+  log('browser: Lighthouse on /login, seven runs');
+  goalRows.push(...(await runGoalScript('e2e/scripts/measure-login-lighthouse.ts')));
+  log('browser: the Insights tab at 20,000 entries');
+  goalRows.push(...(await runGoalScript('e2e/scripts/measure-insights-tab.ts')));
+}
 if (options.soakMinutes > 0 && options.runs('pglite')) {
   notes.push(...(await soak(options.soakMinutes)));
 }
 if (rows.length > 0) printTable(rows);
 printGrowthTable(growthRows);
+printGoalTable(goalRows);
 for (const note of notes) console.log(note);

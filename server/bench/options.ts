@@ -10,6 +10,7 @@ const ALL = [
   'memory',
   'start',
   'web',
+  'browser',
   'soak',
 ] as const;
 export type Part = (typeof ALL)[number];
@@ -46,7 +47,7 @@ function selected(part: Part, group: readonly Part[]): boolean {
 const DATABASES = ['postgres', 'pglite'] as const;
 const WORKLOADS = ['save', 'history'] as const;
 // soak runs whenever BENCH_SOAK_MINUTES is set; naming it runs it alone.
-const EXTRAS = ['growth', 'memory', 'start', 'web', 'soak'] as const;
+const EXTRAS = ['growth', 'memory', 'start', 'web', 'browser', 'soak'] as const;
 
 export const options = {
   seconds: Number(process.env['BENCH_SECONDS'] ?? 5),

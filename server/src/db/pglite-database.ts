@@ -43,10 +43,28 @@ export function compilePglite(): Promise<WebAssembly.Module> {
 /** Set while a caller runs work whose answer waits for the disk itself (deferDiskSync). */
 const syncDeferred = new AsyncLocalStorage<true>();
 
+/** The embedded database, which can also write out its whole data directory. */
+export interface PgliteDatabase extends Database {
+  /** The data directory as one uncompressed tar image (PGlite's dumpDataDir). */
+  dumpDataDir(): Promise<Blob>;
+}
+
+export interface PgliteOptions {
+  /**
+   * Start from this data directory image instead of running initdb: the
+   * tests clone one migrated database per run this way (docs/testing.md).
+   */
+  image?: Blob;
+}
+
 /** Embedded PostgreSQL; dataDir undefined keeps it in memory (tests). */
-export async function createPgliteDatabase(dataDir: string | undefined): Promise<Database> {
+export async function createPgliteDatabase(
+  dataDir: string | undefined,
+  { image }: PgliteOptions = {},
+): Promise<PgliteDatabase> {
   const db = await PGlite.create(dataDir, {
     pgliteWasmModule: await compilePglite(),
+    ...(image ? { loadDataDir: image } : {}),
     // PostgreSQL's server defaults assume a machine of its own; in one
     // process beside the web server a journal's working set fits in less
     // (docs/decisions/015: memory after load).
@@ -104,6 +122,7 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
     untilOnDisk,
     concurrency: 1,
     runsOnEventLoop: true,
+    dumpDataDir: () => db.dumpDataDir('none'),
     async close() {
       await db.close();
     },

@@ -53,7 +53,9 @@ describe('wrong passwords for one account', () => {
       times.push(guess.ms);
     }
     // Past half the allowance every answer waits longer than a hash takes.
-    expect(times[FAILURES - 1]).toBeGreaterThan(times[0]! + 900);
+    // Against the quickest early answer: the very first may be slow on a busy machine.
+    const quickest = Math.min(...times.slice(0, Math.ceil(FAILURES / 2)));
+    expect(times[FAILURES - 1]).toBeGreaterThan(quickest + 900);
 
     // Refused before the password is looked at: even the right one, from a new address.
     const refused = await signIn(server, email, PASSWORD, '198.51.100.7');

@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { Database } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { createPgDatabase } from '../../src/db/pg-database.ts';
 import { createPgliteDatabase } from '../../src/db/pglite-database.ts';
+import {
+  databaseUrl,
+  templateDatabaseName,
+  templateImage,
+  withAdmin,
+} from './template-database.ts';
 
 export interface TestDatabase {
   db: Database;
@@ -15,40 +20,35 @@ export interface TestDatabase {
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default,
  * or a new database on the server named by TEST_DATABASE_URL (CI), so that no
- * test ever sees another's rows.
+ * test ever sees another's rows. Migrated means a clone of the run's template
+ * (template-database.ts); without one (a file run outside the suite's global
+ * setup) the migrations run here.
  */
 export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const adminUrl = process.env['TEST_DATABASE_URL'];
   if (!adminUrl) {
-    const db = await createPgliteDatabase(undefined);
-    if (migrated) await migrate(db);
+    const image = migrated ? await templateImage() : undefined;
+    const db = await createPgliteDatabase(undefined, { image });
+    if (migrated && !image) await migrate(db);
     return { db, url: undefined, drop: () => db.close() };
   }
   const name = `et_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = createPgDatabase(url.toString());
-  if (migrated) await migrate(db);
+  const template = migrated ? templateDatabaseName() : undefined;
+  await withAdmin(adminUrl, (c) =>
+    c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
+  const url = databaseUrl(adminUrl, name);
+  const db = createPgDatabase(url);
+  if (migrated && !template) await migrate(db);
   return {
     db,
-    url: url.toString(),
+    url,
     async drop() {
       // A test may have closed it already (to see the server without a database).
       await db.close().catch(() => {});
       await withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
-}
-
-async function withAdmin(url: string, fn: (c: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export const usingRealPostgres = Boolean(process.env['TEST_DATABASE_URL']);

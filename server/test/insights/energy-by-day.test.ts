@@ -1,6 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedHistory } from '../helpers/seed-history.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { logEntries, type TimedEntry } from './log-entry.ts';
@@ -11,7 +10,6 @@ const ZONE = 'America/New_York';
 let server: TestServer;
 let owner: SignedInUser;
 let stranger: SignedInUser;
-let grown: SignedInUser;
 let anon: SupabaseClient;
 
 const e = (energy: number, at: string): TimedEntry => ({
@@ -37,7 +35,6 @@ beforeAll(async () => {
   server = await startTestServer();
   owner = await signedInClient(server, 'pixels-owner');
   stranger = await signedInClient(server, 'pixels-stranger');
-  grown = await signedInClient(server, 'pixels-grown');
   anon = server.client();
   await logEntries(owner.client, owner.userId, ENTRIES);
 }, 60_000);
@@ -95,51 +92,4 @@ describe('energy_by_day', () => {
     expect(error?.code).toBe(code);
     expect(error?.message).toContain(message);
   });
-});
-
-describe('energy_by_day in a grown journal', () => {
-  const ENTRY_COUNT = 20_000;
-
-  beforeAll(async () => {
-    // Statistics left as they were: the plan must not depend on fresh ones.
-    await seedHistory(server.database.db, grown.userId, ENTRY_COUNT, { analyze: false });
-  }, 120_000);
-
-  async function explain(sql: string): Promise<string> {
-    return server.database.db.transaction(async (tx) => {
-      await tx.query('SET LOCAL ROLE authenticated');
-      await tx.query("SELECT set_config('request.jwt.claims', $1, true)", [
-        JSON.stringify({ sub: grown.userId, role: 'authenticated' }),
-      ]);
-      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ANALYZE ${sql}`);
-      return rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
-  }
-
-  it('reads one year of the journal through the primary key', async () => {
-    const year = new Date().getUTCFullYear() - 1;
-    const answer = await days(grown.client, year);
-    // One entry every 2.4 hours: every day of a full past year has some.
-    expect(answer.length).toBeGreaterThanOrEqual(365);
-    expect(answer.reduce((sum, d) => sum + d.entries, 0)).toBeGreaterThan(3600);
-
-    // The function's query, as the caller runs it.
-    const plan = await explain(
-      `SELECT (a.created_at AT TIME ZONE '${ZONE}')::date, count(*), round(avg(a.energy))
-       FROM public.activity_entries a
-       WHERE a.user_id = (SELECT auth.uid())
-         AND a.created_at >= make_date(${year}, 1, 1)::timestamp AT TIME ZONE '${ZONE}'
-         AND a.created_at < make_date(${year + 1}, 1, 1)::timestamp AT TIME ZONE '${ZONE}'
-       GROUP BY 1`,
-    );
-    expect(plan).toMatch(
-      /Index (Only )?Scan.*activity_entries_pkey|Bitmap Index Scan on activity_entries_pkey/,
-    );
-    expect(plan).not.toMatch(/Seq Scan on activity_entries/);
-
-    const whole = await explain(`SELECT * FROM public.energy_by_day(${year}, '${ZONE}')`);
-    const ms = Number(/Execution Time: ([0-9.]+) ms/.exec(whole)?.[1]);
-    console.log(`energy_by_day at ${ENTRY_COUNT} entries: ${ms} ms in the database`);
-    expect(ms).toBeLessThan(500);
-  }, 60_000);
 });

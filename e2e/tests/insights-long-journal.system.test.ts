@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../support/app-harness.ts';
+import { openTab, signUp, uniqueEmail } from '../support/app-steps.ts';
+import { skipBrowserTests } from '../support/browser.ts';
+import {
+  chooseAllTime,
+  firstEnergizer,
+  importLongJournal,
+  insightsAnswered,
+  LONG_JOURNAL_ENTRIES,
+} from '../support/long-journal.ts';
+
+// The Insights tab for someone with three years of journal: a system test
+// (docs/testing.md), since the import takes a while. How fast the rankings
+// show is measured by `npm run bench` (scripts/measure-insights-tab.ts).
+describe.skipIf(skipBrowserTests)(
+  `Insights for a journal of ${LONG_JOURNAL_ENTRIES} entries`,
+  () => {
+    const app = useApp();
+
+    it("ranks the activities for the default period and for 'All time'", async () => {
+      const { page } = await app.newUser();
+      const email = uniqueEmail('long-journal');
+      await signUp(page, email);
+      await importLongJournal(app.url, email);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Track Activity', level: 1 }).waitFor();
+      await page.waitForResponse(insightsAnswered(30));
+
+      await openTab(page, 'Insights');
+      expect(await firstEnergizer(page)).toBeTruthy();
+      expect(await chooseAllTime(page)).toBeTruthy();
+    }, 180_000);
+  },
+);

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+import { serverTestOptions } from './vitest.shared.ts';
+
+// The server's system tests (docs/testing.md): crashes and restarts of real
+// processes, full disks, CLI commands, seeds of 20,000 entries.
+export default defineConfig({
+  test: {
+    ...serverTestOptions,
+    include: ['test/**/*.system.test.ts'],
+  },
+});
