@@ -6,8 +6,8 @@ export const e2eTestOptions = {
   globalSetup: ['./global-setup.ts'],
   testTimeout: 120_000,
   hookTimeout: 180_000,
-  // Browser journeys on 2 cores: one file at a time, each step waiting on
-  // real rendering.
-  fileParallelism: false,
+  // Most of a journey is waiting on the page, so two files at once pay on
+  // two cores (docs/testing.md).
+  maxWorkers: 2,
   reporters: ['default', '@energy-tracker/test-support/slowest-files-reporter'],
 } satisfies ViteUserConfig['test'];

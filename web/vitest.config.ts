@@ -9,6 +9,7 @@ export default defineConfig({
     // One real server for the whole run; every test signs up its own user on it.
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/setup.ts'],
+    reporters: ['default', '../test-support/slowest-files-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     onConsoleLog(log) {

@@ -12,7 +12,7 @@ import {
 import { waitForServiceWorker } from '../support/service-worker.ts';
 import { waitUntil } from '../support/wait.ts';
 
-// Issue 20, docs/decisions/041: where the browser has Background Sync, its
+// docs/decisions/041: where the browser has Background Sync, its
 // `sync` event wakes the service worker, which asks the open page to send
 // the outbox (it never sends anything itself).
 
@@ -33,10 +33,15 @@ describe.skipIf(skipBrowserTests)('Background Sync and the outbox', () => {
     );
     await quickSave(page, 'In the lift');
     await savedOnDeviceToast(page).waitFor();
-    await page.unroute(ANSWER_WRITES);
     // Until its back-off ends, only a drain the page is asked for sends it.
-    const [record] = await outboxRecords(page);
-    const retryAt = (record as { retryAt?: number } | undefined)?.retryAt ?? 0;
+    // The toast may show before the failed send is written down: wait for it.
+    let retryAt = 0;
+    await waitUntil(async () => {
+      const [record] = await outboxRecords(page);
+      retryAt = (record as { retryAt?: number } | undefined)?.retryAt ?? 0;
+      return retryAt > 0;
+    }, 'the failed send’s back-off');
+    await page.unroute(ANSWER_WRITES);
 
     const devtools = await context.newCDPSession(page);
     const registrations: string[] = [];
