@@ -6,7 +6,7 @@
 // issue's load; a soak when asked.
 // Options (environment): BENCH_SECONDS, BENCH_CLIENTS, BENCH_ONLY, BENCH_ACTIVITIES,
 // BENCH_GROWTH_SECONDS, BENCH_GROWTH_RUNS,
-// BENCH_MEMORY_SAVES, BENCH_SOAK_MINUTES, DATABASE_URL; see README "Benchmark".
+// BENCH_MEMORY_SAVES, BENCH_SOAK_MINUTES, DATABASE_URL; see docs/benchmark.md.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';

@@ -40,7 +40,7 @@ export async function recover(
   if (rawEmail === '') throw badRequest('validation_failed', 'Password recovery requires an email');
   const email = validateEmail(rawEmail);
   // Without SMTP no link can reach anyone: an operator resets the password
-  // (README). The answer does not depend on the address.
+  // (docs/self-hosting.md). The answer does not depend on the address.
   if (!ctx.mail) {
     throw badRequest('email_provider_disabled', 'Password recovery by e-mail is not available');
   }
