@@ -21,7 +21,7 @@ import { freePort } from '../support/server-process.ts';
  * is left is Chromium's own work as it commits the navigation (creating the
  * page's JavaScript context, 13-48 ms of real time before the fourfold
  * slowdown), which lands on the first paint in some runs and not in others
- * (docs/decisions/044). So the goal of 99 must be reached in one of seven
+ * (docs/decisions/059). So the goal of 99 must be reached in one of seven
  * runs, and the median may not fall below 97: a page that grew heavier
  * lowers every run. Each run starts once the cores have been quiet for a
  * second (or after 15 s, saying so), so the last test file's servers and
