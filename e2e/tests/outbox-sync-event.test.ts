@@ -12,7 +12,7 @@ import {
 import { waitForServiceWorker } from '../support/service-worker.ts';
 import { waitUntil } from '../support/wait.ts';
 
-// Issue 20, docs/decisions/041: where the browser has Background Sync, its
+// docs/decisions/041: where the browser has Background Sync, its
 // `sync` event wakes the service worker, which asks the open page to send
 // the outbox (it never sends anything itself).
 

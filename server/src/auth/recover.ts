@@ -68,7 +68,7 @@ export async function recover(
     });
   } catch (err) {
     // Over the mail cap, an unknown address would have got `{}` and no mail:
-    // so does this one (issue 22 item 6). The operator sees it in the log.
+    // so does this one (docs/security-bounds.md). The operator sees it in the log.
     if (!(err instanceof MailCapReached)) throw err;
     request.log.warn('recovery link not sent: mail cap reached');
   }
