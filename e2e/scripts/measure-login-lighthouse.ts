@@ -1,5 +1,5 @@
 // Lighthouse's mobile performance score and first contentful paint on
-// /login, over seven runs, against their goals (docs/decisions/029, 044):
+// /login, over seven runs, against their goals (docs/decisions/029, 059):
 // the goal of 99 reached in one run, a median of at least 97, and a median
 // first paint of at most 1.5 s. Performance moves with total blocking time,
 // much of which is Chromium's own work as it commits the navigation, so one

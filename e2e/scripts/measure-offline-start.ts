@@ -1,4 +1,4 @@
-// Measures issue 20's "offline start to Track" (goal: 1 s on our machines) in
+// Measures the "offline start to Track" of docs/decisions/045 (goal: 1 s on our machines) in
 // the system Chromium, on the production build: a signed-in person's reload
 // with the network cut, until Track's Activity field shows. Beside it, in the
 // same run, the same reload online (the floor the service worker is held

@@ -1,4 +1,4 @@
-// Measures issue 20's "time from the network's return to the last waiting
+// Measures docs/decisions/041's "time from the network's return to the last waiting
 // entry stored, for 50 waiting entries" (goal: 5 s) in the system Chromium,
 // on the production build: a person saves 50 activities offline through
 // Track, the network returns, and the clock runs until the outbox is empty

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, skipBrowserTests } from '../support/browser.ts';
 
-// Issue 20: the app is installable. Chromium decides that itself; its
+// docs/decisions/037: the app is installable. Chromium decides that itself; its
 // DevTools protocol reports why a page could not be installed, and which
 // manifest it read. The icons must be real PNGs of the sizes they claim, or
 // launchers draw a blurry or blank tile.

@@ -16,7 +16,7 @@ import {
 import { waitForServiceWorker } from '../support/service-worker.ts';
 import { waitUntil } from '../support/wait.ts';
 
-// Issue 20, docs/decisions/045: a person whose access token expired while
+// docs/decisions/045: a person whose access token expired while
 // the device was offline still opens the app straight into Track, saves
 // into the outbox, and the entry is sent once supabase-js has refreshed the
 // session with the network back.

@@ -13,7 +13,7 @@ import {
 import { waitForServiceWorker } from '../support/service-worker.ts';
 import { waitUntil } from '../support/wait.ts';
 
-// Issue 20, docs/decisions/045: Look Back and Insights show what they loaded
+// docs/decisions/045: Look Back and Insights show what they loaded
 // last, marked as offline, also when the app is closed and opened again
 // without a network. What they loaded is kept per account on the device:
 // another person signing in there never sees it, and Log Out deletes it.

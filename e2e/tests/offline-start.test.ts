@@ -11,7 +11,7 @@ import { skipBrowserTests } from '../support/browser.ts';
 import { httpErrorLine } from '../support/page-errors.ts';
 import { waitForServiceWorker } from '../support/service-worker.ts';
 
-// Issue 20, docs/decisions/037: after one visit the app opens without a
+// docs/decisions/037: after one visit the app opens without a
 // network, straight into Track, from what its service worker kept; it keeps
 // nothing of the journal; and a new deployment is announced, not ignored.
 // The server serves a copy of the build, so that a test can deploy a new one.

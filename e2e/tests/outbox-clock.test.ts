@@ -16,7 +16,7 @@ import {
 } from '../support/outbox.ts';
 import { waitUntil } from '../support/wait.ts';
 
-// Issue 20, docs/decisions/041: an entry's time is the moment it was logged,
+// docs/decisions/041: an entry's time is the moment it was logged,
 // on the server's clock. A device clock 5 minutes fast (the server refuses
 // entries more than 2 minutes in its future) is corrected from the server's
 // Date header; where the offset is not known, the refusal keeps the entry,

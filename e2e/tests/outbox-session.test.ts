@@ -19,7 +19,7 @@ import { httpErrorLine } from '../support/page-errors.ts';
 import { waitUntil } from '../support/wait.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 
-// Issue 20, docs/decisions/041: the outbox and the session. An expired access
+// docs/decisions/041: the outbox and the session. An expired access
 // token is refreshed before anything is sent; a revoked one sends the person
 // to sign in, and the entries wait for them, never for another account; Log
 // Out asks about waiting entries and leaves nothing of the journal behind.

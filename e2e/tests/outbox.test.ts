@@ -12,7 +12,7 @@ import {
 } from '../support/outbox.ts';
 import { waitUntil } from '../support/wait.ts';
 
-// Issue 20, docs/decisions/041: Save Activity always works. The entry goes
+// docs/decisions/041: Save Activity always works. The entry goes
 // to the outbox on the device first, and reaches the server exactly once:
 // offline and back, after an answer lost on its way back, with two tabs.
 

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 
-// The README's deployment: `npm start` with DATABASE_URL and a fixed
+// The deployment of docs/self-hosting.md: `npm start` with DATABASE_URL and a fixed
 // JWT_SECRET, two replicas behind one (imagined) load balancer. Everything
 // that must be shared lives in PostgreSQL, so either replica serves any user.
 const adminUrl = process.env['TEST_DATABASE_URL'];

@@ -6,7 +6,7 @@ import { seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { waitUntil } from '../support/wait.ts';
 
-// Reminders by Web Push in Chromium (issue 23, docs/decisions/043): a push
+// Reminders by Web Push in Chromium (docs/decisions/043): a push
 // delivered to the service worker with the DevTools protocol
 // (ServiceWorker.deliverPushMessage) shows "How is your energy?", and its
 // click opens Track with the Activity field focused.

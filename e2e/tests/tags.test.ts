@@ -8,7 +8,7 @@ import { downloadByButton } from '../support/download.ts';
 import { listedNames } from '../support/history.ts';
 import { horizontalOverflow } from '../support/layout.ts';
 
-// Tags and search (issue 24, docs/decisions/038): Track's Tags field by
+// Tags and search (docs/decisions/038): Track's Tags field by
 // keyboard and by touch, the person's own tags suggested, Look Back showing,
 // filtering by and searching tags, Edit changing them, and export.
 

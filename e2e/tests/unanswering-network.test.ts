@@ -12,7 +12,7 @@ import {
 } from '../support/outbox.ts';
 import { waitForServiceWorker } from '../support/service-worker.ts';
 
-// Issue 20, docs/decisions/050: a network that is connected but never
+// docs/decisions/050: a network that is connected but never
 // answers (a train's Wi-Fi behind its sign-in page) is no better than none.
 // The browser says it is online, so nothing fails fast: the config, the
 // session's refresh and every save would wait until the browser gives up.

@@ -1,6 +1,6 @@
 import type { GrowthRow } from './growth.ts';
 
-// The goal: a grown journal saves at least 0.8 times as fast as an empty one.
+// The goal (docs/decisions/049): a grown journal saves at least 0.8 times as fast as an empty one.
 const GOAL = 0.8;
 
 const pad = (s: string, n: number) => s.padStart(n);

@@ -1,4 +1,4 @@
-// Issue 21's save figures: saves per second on an empty journal beside the
+// docs/benchmark.md's save figures: saves per second on an empty journal beside the
 // same person's journal grown to BENCH_ACTIVITIES entries with stale
 // statistics (ANALYZE while empty, then never again), on each database, and
 // on the embedded one the WAL syncs each save cost (wal-syncs.ts).
@@ -58,7 +58,7 @@ async function saveRuns(
   );
 }
 
-/** The issue's load: 20 clients and more; one client would not show group commit. */
+/** The goal's load (docs/benchmark.md): 20 clients and more; one client would not show group commit. */
 export function growthClients(): number[] {
   const many = options.clients.filter((n) => n >= 20);
   return many.length > 0 ? many : [20];
@@ -106,7 +106,7 @@ export async function postgresGrowth(adminUrl: string, run: number): Promise<Gro
     const account = await signUp(server.url);
     // Autovacuum is off on some servers and on in most; off for these tables,
     // the statistics stay those of the empty journal whatever the server's
-    // setting, which is the case the issue asks about.
+    // setting, which is the case the goal is about.
     await db.exec(`DO $$ DECLARE t regclass; BEGIN
       FOR t IN SELECT c.oid FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
                WHERE n.nspname = 'public' AND c.relkind = 'r' LOOP

@@ -2,12 +2,12 @@
 // database, on PostgreSQL and on embedded PGlite, for a person with years of
 // journal; then start time, memory and the login screen's JavaScript; then
 // the browser's figures (Lighthouse on /login, Insights at 20,000 entries).
-// Before that, issue 21's figures: saves on an empty journal beside a grown
+// Before that, the goals' figures (docs/benchmark.md): saves on an empty journal beside a grown
 // one with stale statistics, WAL syncs per save, and memory after the
-// issue's load; a soak when asked.
+// memory goal's load; a soak when asked.
 // Options (environment): BENCH_SECONDS, BENCH_CLIENTS, BENCH_ONLY, BENCH_ACTIVITIES,
 // BENCH_GROWTH_SECONDS, BENCH_GROWTH_RUNS,
-// BENCH_MEMORY_SAVES, BENCH_SOAK_MINUTES, DATABASE_URL; see README "Benchmark".
+// BENCH_MEMORY_SAVES, BENCH_SOAK_MINUTES, DATABASE_URL; see docs/benchmark.md.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The embedded server's memory after the load issue 21 names: 20,000 saves by
+// The embedded server's memory after the load docs/decisions/034 names: 20,000 saves by
 // 20 clients, then the history pages at 1 and 20 clients. Measured on a
 // server of its own (a fresh data directory), so that nothing else it served
 // earlier counts.

@@ -56,13 +56,13 @@ export const options = {
     .filter((n) => n > 0),
   activities: Number(process.env['BENCH_ACTIVITIES'] ?? 20_000),
   /**
-   * Issue 21's empty-vs-grown saves: seconds per run and runs, each on a new
+   * The empty-vs-grown saves (docs/decisions/049): seconds per run and runs, each on a new
    * journal. Runs of 5 s landed a couple of thousand saves, and one pause of
    * the embedded server (its statistics refresh) decided the ratio.
    */
   growthSeconds: Number(process.env['BENCH_GROWTH_SECONDS'] ?? 15),
   growthRuns: Number(process.env['BENCH_GROWTH_RUNS'] ?? 3),
-  /** Saves of the memory load (issue 21: 20,000 by 20 clients, then history). */
+  /** Saves of the memory load (docs/decisions/034: 20,000 by 20 clients, then history). */
   memorySaves: Number(process.env['BENCH_MEMORY_SAVES'] ?? 20_000),
   /**
    * A start command to measure memory with beside npm start's, in the same

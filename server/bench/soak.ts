@@ -1,6 +1,6 @@
 // BENCH_SOAK_MINUTES=N: the embedded server under mixed saves and history
 // reads at a moderate, steady rate for N minutes, its memory sampled, to see
-// whether it levels off (issue 21: no growth beyond 5% over the last half).
+// whether it levels off (docs/benchmark.md: no growth beyond 5% over the last half).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

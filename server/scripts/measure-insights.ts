@@ -4,7 +4,7 @@
 // for every period the tab offers, plus Track's name suggestions.
 // For each period, over --runs runs, median and min of:
 // - database time: EXPLAIN ANALYZE's Execution Time of the same call as that
-//   user, what issue 24's goal (≤ 100 ms at 20,000 entries) is about;
+//   user, what docs/decisions/047's goal (≤ 100 ms at 20,000 entries) is about;
 // - the floor: the same SQL sent straight to the database as that user
 //   (node-postgres on PostgreSQL, PGlite's own query call on PGlite), timed
 //   around the call, measured in the same loop, so that a loaded machine

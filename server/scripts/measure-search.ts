@@ -1,4 +1,4 @@
-// Measures Look Back's Tag filter and search (issue 24, docs/decisions/038)
+// Measures Look Back's Tag filter and search (docs/decisions/038)
 // in the database, for one person with 20,000 tagged entries among other
 // people's: each page of 50 as the app asks for it (the rpc search_entries),
 // and for comparison the same filters on the `activities` view under

@@ -6,7 +6,7 @@ import { newTarget, type Target } from './backup/targets.ts';
 import { startServerProcess, type ServerProcess } from './helpers/server-process.ts';
 import { uniqueEmail } from './helpers/test-server.ts';
 
-// Issue 21: the server killed with SIGKILL in the middle of a 20,000-entry
+// docs/decisions/033: the server killed with SIGKILL in the middle of a 20,000-entry
 // import leaves no half batch behind, and the next server on the same data
 // starts at once and takes saves. The import goes as the web app sends it
 // (web/src/features/your-data/api/import-entries.ts): batches of 500 through

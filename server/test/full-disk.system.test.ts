@@ -6,7 +6,7 @@ import { startServerProcess, type ServerProcess } from './helpers/server-process
 import { mountTmpfs, tmpfsUnavailable, type Tmpfs } from './helpers/tmpfs.ts';
 import { uniqueEmail } from './helpers/test-server.ts';
 
-// Issue 21: the embedded database on a disk that fills up while people save.
+// docs/decisions/033: the embedded database on a disk that fills up while people save.
 // A save that finds no room answers 507 with a message the app shows, no
 // acknowledged save is lost, and saves succeed again once there is room,
 // without a restart (docs/decisions/033). The disk is a real tmpfs of its own,

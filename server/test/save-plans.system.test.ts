@@ -11,7 +11,7 @@ import {
   type TestDatabase,
 } from './helpers/test-database.ts';
 
-// A save's cost must not depend on fresh planner statistics (issue 21): on
+// A save's cost must not depend on fresh planner statistics (docs/decisions/048): on
 // PostgreSQL with autovacuum off, or lagging behind a burst of writes, and on
 // the embedded database between two of its own refreshes (or after a start
 // on a journal that grew meanwhile), the statistics still describe an empty

@@ -1,5 +1,5 @@
 -- The Insights call in one pass over the period's entries (docs/decisions/017,
--- "Amended"). 0006 converted every entry to local time into a materialized
+-- "Speed"). 0006 converted every entry to local time into a materialized
 -- list and grouped that list three times (per activity, local day and local
 -- hour); one aggregate with grouping sets now reads each converted entry
 -- once. The answer is unchanged; the body below repeats 0006's apart from the

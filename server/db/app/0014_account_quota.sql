@@ -1,4 +1,4 @@
--- A storage quota per account (issue 22 item 12): one person must not be able
+-- A storage quota per account (docs/security-bounds.md): one person must not be able
 -- to fill the disk that everyone's journal lives on. What each account holds
 -- is counted as it changes, so checking the quota costs one row read, never a
 -- count over the journal. The counting and the limits are in

@@ -1,4 +1,4 @@
--- An entry's texts are bounded where they are stored (issue 22 item 3), at
+-- An entry's texts are bounded where they are stored (docs/decisions/058), at
 -- the lengths the app's forms allow: an activity name of at most 500
 -- characters, notes of at most 2000. What a request may search is the text a
 -- person stored, so its cost per entry must have a ceiling the database keeps,

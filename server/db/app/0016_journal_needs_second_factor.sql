@@ -1,5 +1,5 @@
 -- A person who turned on two-step sign-in reads and writes their journal only
--- from a session that used it (issue 22): a stolen password gives an aal1
+-- from a session that used it (docs/decisions/032): a stolen password gives an aal1
 -- session, and these restrictive policies leave it nothing to read. The check
 -- is in functions/second_factor_satisfied.sql; this migration names it in the
 -- policies (ADR 031: the function file gives it its body).

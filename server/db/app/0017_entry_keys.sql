@@ -1,4 +1,4 @@
--- Exactly once (issue 20, docs/decisions/035-exactly-once-entries.md): each
+-- Exactly once (docs/decisions/035-exactly-once-entries.md): each
 -- entry carries a key its device makes when the person logs it, on every
 -- answer row of the entry. Sending the same entry again, after an answer lost
 -- on the way back, a closed tab, two tabs or a crash, conflicts with the

@@ -1,4 +1,4 @@
--- Reminders (issue 23), e-mail first: each person's reminder settings, and
+-- Reminders (docs/decisions/036), e-mail first: each person's reminder settings, and
 -- the bookkeeping the server's scheduler needs to send each reminder once
 -- (docs/decisions/036-reminders.md). Portable: applies unchanged to a hosted
 -- Supabase project, where nothing sends the reminders but the web app may

@@ -1,4 +1,4 @@
--- Tags and search (issue 24, docs/decisions/038-tags-stored-as-an-answer.md).
+-- Tags and search (docs/decisions/038-tags-stored-as-an-answer.md).
 --
 -- An entry's tags are one more answer of the entry: the answer to the
 -- question 'Tags' of the page 'entry_context', a JSON array of texts

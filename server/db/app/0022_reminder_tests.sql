@@ -1,4 +1,4 @@
--- "Send a test reminder" (issue 23, docs/decisions/042-reminders-screen.md):
+-- "Send a test reminder" (docs/decisions/042-reminders-screen.md):
 -- when each person last had one, so that every replica lets a person send at
 -- most one a minute. The server updates the row with one statement that
 -- succeeds only when the last test is a minute old (the database's clock

@@ -1,4 +1,4 @@
--- Reminders by Web Push (issue 23; docs/decisions/043-web-push.md): the
+-- Reminders by Web Push (docs/decisions/043-web-push.md): the
 -- browsers' push subscriptions of each person, a "push" channel switch in the
 -- reminder settings, and the claims that send each reminder once to each
 -- subscription. Portable: applies unchanged to a hosted Supabase project,

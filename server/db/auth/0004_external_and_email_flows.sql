@@ -1,4 +1,4 @@
--- Google sign-in and e-mail confirmation (issue 4).
+-- Google sign-in and e-mail confirmation (docs/decisions/011, 012).
 
 -- A flow without PKCE (supabase-js's implicit flow) has no challenge and no
 -- auth code; GoTrue's flow_state allows the same.

@@ -1,4 +1,4 @@
--- An e-mail link of a PKCE flow names that flow (issue 22 item 14). /verify
+-- An e-mail link of a PKCE flow names that flow (docs/decisions/011). /verify
 -- used to pick the person's newest flow of the link's kind, which may be one
 -- another client started (and holds the verifier of) after this link was
 -- made. A swept flow leaves the link without one, and /verify refuses it.

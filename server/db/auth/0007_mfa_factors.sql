@@ -1,4 +1,4 @@
--- Two-step sign-in (issue 22): an authenticator app's TOTP codes and one-time
+-- Two-step sign-in (docs/decisions/032): an authenticator app's TOTP codes and one-time
 -- recovery codes, as GoTrue keeps them in auth.mfa_factors and
 -- auth.mfa_challenges. A session proven with a second factor is `aal2`
 -- (auth.sessions.aal), which its access tokens carry.

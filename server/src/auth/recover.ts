@@ -40,7 +40,7 @@ export async function recover(
   if (rawEmail === '') throw badRequest('validation_failed', 'Password recovery requires an email');
   const email = validateEmail(rawEmail);
   // Without SMTP no link can reach anyone: an operator resets the password
-  // (README). The answer does not depend on the address.
+  // (docs/self-hosting.md). The answer does not depend on the address.
   if (!ctx.mail) {
     throw badRequest('email_provider_disabled', 'Password recovery by e-mail is not available');
   }
@@ -68,7 +68,7 @@ export async function recover(
     });
   } catch (err) {
     // Over the mail cap, an unknown address would have got `{}` and no mail:
-    // so does this one (issue 22 item 6). The operator sees it in the log.
+    // so does this one (docs/security-bounds.md). The operator sees it in the log.
     if (!(err instanceof MailCapReached)) throw err;
     request.log.warn('recovery link not sent: mail cap reached');
   }

@@ -88,7 +88,7 @@ export async function resend(
     }
   } catch (err) {
     // Too soon again, or over the mail cap: an unknown address would have got
-    // `{}` and no mail, so this one does too (issue 22 items 5 and 6).
+    // `{}` and no mail, so this one does too (docs/decisions/011, docs/security-bounds.md).
     if (!(err instanceof SentTooRecently || err instanceof MailCapReached)) throw err;
     request.log.info({ reason: err.message }, 'resend: nothing sent');
   }

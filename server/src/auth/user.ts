@@ -81,7 +81,7 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
 
   // A new address needs the same proof as a new password, with or without
   // mail: otherwise a stolen token could move the account to an address the
-  // thief reads, and take it over from there (issue 22 item 1).
+  // thief reads, and take it over from there (docs/decisions/023).
   const applyEmailNow = ctx.mail ? undefined : emailChange;
   let passwordHash: string | undefined;
   if (password !== undefined || emailChange !== undefined) {

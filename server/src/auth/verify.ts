@@ -151,7 +151,7 @@ async function useLink(ctx: AppContext, tx: Queryable, use: LinkUse): Promise<Li
   await clearOneTimeTokens(tx, user.id);
 
   if (isPkceToken(token)) {
-    // The flow this link was sent for, and no other (issue 22 item 14).
+    // The flow this link was sent for, and no other (docs/decisions/011).
     const flow = stored.flow_state_id
       ? await findFlowState(tx, stored.flow_state_id, { lock: true })
       : undefined;

@@ -2,7 +2,7 @@ import type { OutgoingMail } from '../mail/mailer.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
 
 // The text of an e-mail reminder: one question and a link to Track, never
-// anything from the journal (issue 23). The List-Unsubscribe fields let a
+// anything from the journal (docs/decisions/036). The List-Unsubscribe fields let a
 // mail client offer one-click unsubscribe (RFC 8058): it POSTs
 // "List-Unsubscribe=One-Click" to the URL, which turns e-mail reminders off.
 

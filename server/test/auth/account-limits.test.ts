@@ -181,7 +181,7 @@ describe('mail sent by the whole server', () => {
     );
   }
 
-  // Before issue 22 one client's sign-ups closed the cap for everyone.
+  // Once, one client's sign-ups closed the cap for everyone.
   it('lets one client use only a third of it; others still sign up', async () => {
     await startCappedServer();
     expect((await signUpFrom('198.51.100.1')).status).toBe(200);

@@ -13,7 +13,7 @@ import { decodeJwt, PASSWORD, postJson, ISO_TIME } from './support.ts';
 // PUT /user with a new e-mail address while SMTP is configured: GoTrue with
 // secure e-mail change on (as on hosted Supabase) sends a link to the new
 // address and one to the current address, and the change applies only when
-// both are used. It needs the same proof as a new password (issue 22 item 1).
+// both are used. It needs the same proof as a new password (docs/decisions/023).
 
 let mailbox: Mailbox;
 let server: TestServer;

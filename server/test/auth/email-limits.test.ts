@@ -30,7 +30,7 @@ afterEach(() => server.close());
 
 describe('e-mail send frequency per address', () => {
   // Within the minute the answers are what an unknown or new address gets,
-  // so the limit tells a stranger nothing (issue 22 item 5); GoTrue says 429.
+  // so the limit tells a stranger nothing (docs/decisions/011); GoTrue says 429.
   it('sends no second confirmation message within a minute, by resend or by signing up again', async () => {
     const email = uniqueEmail('frequency');
     await server.client().auth.signUp({ email, password: PASSWORD });

@@ -215,7 +215,7 @@ describe('PUT /user', () => {
 });
 
 // user_metadata rides in every token: one account must not grow it without
-// bound (issue 22 item 10). GoTrue has no bound.
+// bound (docs/security-bounds.md). GoTrue has no bound.
 describe('the size of user metadata', () => {
   const kib = (n: number) => 'x'.repeat(n * 1024);
 

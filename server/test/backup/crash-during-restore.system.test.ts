@@ -9,7 +9,7 @@ import { startServerProcess } from '../helpers/server-process.ts';
 import { uniqueEmail } from '../helpers/test-server.ts';
 import { newTarget, runCommand, spawnCommand, startServer, type Target } from './targets.ts';
 
-// Issue 21: `npm run restore` killed with SIGKILL half way leaves the target
+// docs/decisions/033: `npm run restore` killed with SIGKILL half way leaves the target
 // as it was before (ADR 020: one transaction), a server starts on it at once
 // and the restore, run again, succeeds. The kill is placed by watching how far
 // the restore has read its file (/proc/<pid>/fdinfo), so it lands while rows

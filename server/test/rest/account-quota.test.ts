@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { logEntries } from '../insights/log-entry.ts';
 
-// The storage quota of one account (issue 22 item 12): counted as the journal
+// The storage quota of one account (docs/security-bounds.md): counted as the journal
 // changes, refused with a clear 413 when a write would pass it, and made room
 // for again by deleting. Reaching 500,000 real answers would take minutes, so
 // the tests start from a count just under the limit.

@@ -5,7 +5,7 @@ import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { saveActivity } from './fixtures.ts';
 
 // What a person may store is bounded where it is stored (migration 0015), so
-// that what a request searches has a ceiling (issue 22 item 3): an activity
+// that what a request searches has a ceiling (docs/decisions/058): an activity
 // name of at most 500 characters, notes of at most 2000, counted as the
 // database counts them (an emoji is one character). Each way in says so.
 

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { journalQuestions, restFetch, saveActivity, type Entry } from './fixtures.ts';
 
-// Issue 20's "exactly once", the server half (docs/decisions/035): an entry
+// "Exactly once", the server half (docs/decisions/035): an entry
 // carries a key its device made when it was logged, and sending it again, in
 // whatever way a device can, stores it once, through the unchanged supabase-js
 // upsert the web app's Track tab sends.

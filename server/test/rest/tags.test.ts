@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { journalQuestions, restFetch } from './fixtures.ts';
 
-// Tags on entries (issue 24, docs/decisions/038): the answer to 'Tags' on the
+// Tags on entries (docs/decisions/038): the answer to 'Tags' on the
 // page 'entry_context', a JSON array of texts, saved in the same upsert as
 // the entry's other answers and derived onto the entry's typed row (tags,
 // tag_keys, search), all through the unchanged supabase-js client.

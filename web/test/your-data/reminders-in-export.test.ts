@@ -4,7 +4,7 @@ import { entriesToJson } from '../../src/features/your-data/format-export.ts';
 import { checkImportFile } from '../../src/features/your-data/parse-import.ts';
 import { signUpAppUser } from '../support/users.ts';
 
-// The JSON export carries the person's reminder settings (issue 23), read
+// The JSON export carries the person's reminder settings (docs/decisions/042), read
 // through the app's own client from the real server; an import reads the
 // entries of such a file and leaves the settings alone.
 

@@ -1,6 +1,6 @@
 -- Keeps journal_private.account_usage in step with user_answers, one call per
--- statement, and refuses a write that takes an account over its quota (issue
--- 22 item 12). The quota, documented in docs/security-bounds.md:
+-- statement, and refuses a write that takes an account over its quota
+-- (docs/security-bounds.md). The quota, documented in docs/security-bounds.md:
 -- - 500,000 answers: 100,000 entries of the journal's five questions, 27
 --   years at ten entries a day;
 -- - 100 MiB of answer text: a hundred times what 100,000 ordinary entries

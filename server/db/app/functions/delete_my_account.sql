@@ -8,7 +8,7 @@
 --   signs in again first (with the password, or through Google for an account
 --   without one), so a stolen or long-lived token alone cannot close it. A
 --   session a change-of-address link started proves only the new mailbox and
---   does not count (issue 22 items 1 and 9);
+--   does not count (docs/decisions/023, 055);
 -- - an account without a password (Google only) must also name its e-mail
 --   address, which is in the token's own claims and so proves nothing alone.
 CREATE OR REPLACE FUNCTION public.delete_my_account(confirmation text DEFAULT NULL) RETURNS void
@@ -29,7 +29,7 @@ BEGIN
   END IF;
 
   -- Someone who turned on two-step sign-in closes the account only from a
-  -- session that used it: a stolen password is not enough (issue 22).
+  -- session that used it: a stolen password is not enough (docs/decisions/032).
   IF NOT journal_private.second_factor_satisfied() THEN
     RAISE EXCEPTION 'Use your authenticator app to delete your account' USING ERRCODE = '42501';
   END IF;

@@ -25,7 +25,7 @@
 -- five runs may keep one generic plan made for the tables as they were then.
 -- Made while a new installation's tables were tiny, that plan read the whole
 -- table, and kept reading it as the journal grew, until the next ANALYZE:
--- without autovacuum, never (issue 21; docs/decisions/051). Each lookup has
+-- without autovacuum, never (docs/decisions/051). Each lookup has
 -- an index that finds its rows, so the kept plan is one that still fits a
 -- grown journal; planning each row anew instead cost the embedded database
 -- a fifth of its saves.

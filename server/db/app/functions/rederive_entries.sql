@@ -29,7 +29,7 @@ LANGUAGE sql SECURITY DEFINER SET search_path = '' SET plan_cache_mode = force_c
   -- the same query, stale statistics (a journal grown since the last
   -- ANALYZE) once made the planner start from the questions and read every
   -- answer of every person to them through user_answers_question_id_idx,
-  -- 100,000 rows for one save at 20,000 entries (issue 21).
+  -- 100,000 rows for one save at 20,000 entries (docs/decisions/048).
   found AS MATERIALIZED (
     SELECT a.user_id, a.created_at, a.question_id, a.answer
     FROM keys k

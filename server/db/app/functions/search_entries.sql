@@ -1,4 +1,4 @@
--- Look Back searched and filtered by tag (issue 24, docs/decisions/038): one
+-- Look Back searched and filtered by tag (docs/decisions/038): one
 -- page of the caller's entries, newest first, with every filter of Look Back.
 --
 -- Why a function and not a filter on the `activities` view: under row-level

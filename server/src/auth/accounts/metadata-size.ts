@@ -3,7 +3,7 @@ import { badRequest } from '../request/errors.ts';
 // user_metadata travels in every access token the account is given (the
 // `user_metadata` claim) and in every answer of GET /user. Unbounded, one
 // account could grow it to megabytes by repeated updates, and every token
-// then carries it (issue 22 item 10: a 12 MB token, 600 MB of server memory
+// then carries it (docs/security-bounds.md: a 12 MB token, 600 MB of server memory
 // for a dozen GET /user). GoTrue has no such bound. 16 KiB holds any profile
 // an app keeps, names and settings, many times over.
 

@@ -19,7 +19,7 @@ import { clearOneTimeTokens } from '../accounts/one-time-tokens.ts';
 // address, and the change waits in users.email_change until both are used.
 // Whoever holds a session alone can neither move the account to an address
 // they read without the owner's mailbox, nor do it without the owner hearing
-// of it (issue 22 item 1). PUT /user asks for proof first (user.ts).
+// of it (docs/decisions/023). PUT /user asks for proof first (user.ts).
 
 export async function requestEmailChange(
   ctx: AppContext,

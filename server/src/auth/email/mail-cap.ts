@@ -6,7 +6,7 @@ import { countHit } from '../request/sliding-window.ts';
 // in an hour, so that a script signing up addresses in bulk cannot ruin the
 // reputation of the mail account (ADR 025). Counted over a sliding hour like
 // the per-IP limits (request/sliding-window.ts). One client, or one
-// destination, may use only a third of it (issue 22 item 6): otherwise a
+// destination, may use only a third of it (docs/security-bounds.md): otherwise a
 // dozen anonymous sign-ups from one place closed the cap for everyone for an
 // hour. GoTrue counts only the whole server.
 

@@ -133,7 +133,7 @@ type SentAtColumn = 'confirmation_sent_at' | 'email_change_sent_at';
  * A message of this purpose went to this account within the frequency
  * interval. A signed-in person asking again is told so (429, as GoTrue); an
  * anonymous caller must get the answer a new address gets instead, or the 429
- * tells them the address has an account (issue 22 item 5).
+ * tells them the address has an account (docs/decisions/011).
  */
 export class SentTooRecently extends AuthApiError {
   constructor(secondsLeft: number) {

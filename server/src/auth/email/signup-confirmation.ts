@@ -115,7 +115,7 @@ async function repeatedSignup(
     );
   } catch (err) {
     // Within the frequency interval a new address would have got its 200:
-    // so does this one, and nothing changes (issue 22 item 5).
+    // so does this one, and nothing changes (docs/decisions/011).
     if (!(err instanceof SentTooRecently)) throw err;
   }
   return currentUserJson(ctx, existing.id);
