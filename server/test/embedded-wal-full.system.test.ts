@@ -19,7 +19,7 @@ const HUNG_AFTER_MS = 30_000;
 const ACKNOWLEDGED_ROWS = 10;
 
 if (tmpfsUnavailable)
-  console.warn(`test/embedded-wal-full.test.ts skipped: it ${tmpfsUnavailable}`);
+  console.warn(`test/embedded-wal-full.system.test.ts skipped: it ${tmpfsUnavailable}`);
 
 let disk: Tmpfs | undefined;
 

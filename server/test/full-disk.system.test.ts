@@ -22,7 +22,7 @@ const PASSWORD = 'full-disk-test-password';
 const NOTES = 'n'.repeat(1_900);
 const FIRST_ENTRY = Date.parse('2025-01-01T00:00:00Z');
 
-if (tmpfsUnavailable) console.warn(`test/full-disk.test.ts skipped: it ${tmpfsUnavailable}`);
+if (tmpfsUnavailable) console.warn(`test/full-disk.system.test.ts skipped: it ${tmpfsUnavailable}`);
 
 let disk: Tmpfs | undefined;
 let server: ServerProcess | undefined;
