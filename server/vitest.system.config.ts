@@ -7,5 +7,8 @@ export default defineConfig({
   test: {
     ...serverTestOptions,
     include: ['test/**/*.system.test.ts'],
+    // These load the cores themselves (seeds, child processes, sustained
+    // saves) and some compare timings within a run: two at a time.
+    maxWorkers: 2,
   },
 });

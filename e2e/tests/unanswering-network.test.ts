@@ -45,13 +45,13 @@ describe.skipIf(skipBrowserTests)('a network that never answers', () => {
     try {
       const opened = Date.now();
       await page.goto('/');
-      await trackHeading(page).waitFor({ timeout: 10_000 });
+      await trackHeading(page).waitFor({ timeout: 30_000 });
       const openMs = Date.now() - opened;
       expect(pathOf(page)).toBe('/');
 
       const saved = Date.now();
       await quickSave(page, 'Tunnel');
-      await savedOnDeviceToast(page).waitFor({ timeout: 10_000 });
+      await savedOnDeviceToast(page).waitFor({ timeout: 30_000 });
       const saveMs = Date.now() - saved;
       await waitingIndicator(page).filter({ hasText: '1 waiting to sync' }).waitFor();
       expect((await outboxRecords(page)).length).toBe(1);
@@ -59,8 +59,11 @@ describe.skipIf(skipBrowserTests)('a network that never answers', () => {
       await openTab(page, 'Look Back');
       await page.getByRole('heading', { name: 'Platform coffee', exact: true }).waitFor();
       console.log(`unanswering network: Track after ${openMs} ms, save kept after ${saveMs} ms`);
-      expect(openMs).toBeLessThan(8_000);
-      expect(saveMs).toBeLessThan(8_000);
+      // A hang bound: without the app's own waits (3 s for the config, 4 s
+      // for Save) these take until the browser gives up, minutes; with them
+      // about 6.5 s on a quiet machine (ADR 050), more on a busy one.
+      expect(openMs).toBeLessThan(30_000);
+      expect(saveMs).toBeLessThan(30_000);
     } finally {
       await context.unroute(HELD);
       await Promise.all(held.map((route) => route.abort('timedout').catch(() => {})));

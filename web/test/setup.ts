@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor give up after 1 s by default: a speed assumption that a
+// busy machine breaks (the suite runs beside the server's, docs/testing.md).
+// A longer bound only catches what never shows.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
