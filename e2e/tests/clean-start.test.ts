@@ -5,6 +5,8 @@ import { startServer, type RunningServer } from '../support/server-process.ts';
 
 const ARTIFACTS = new URL('../artifacts/', import.meta.url);
 
+// Servers of its own: what `npm start` does on a fresh data directory, and
+// with SIGTERM, is what this file tests.
 describe('npm start on a fresh data directory', () => {
   let server: RunningServer;
   beforeAll(async () => {

@@ -60,6 +60,8 @@ async function expectSignedInAs(page: Page, email: string): Promise<void> {
 
 describe.skipIf(skipBrowserTests)('sign-up with e-mail confirmation (SMTP_URL set)', () => {
   const mailbox = useMailbox();
+  // A server of its own: SMTP_URL names this file's mailbox and SITE_URL the
+  // server itself, for the links in the mail.
   const app = useApp({
     env: (serverUrl) => ({
       SMTP_URL: mailbox.url,

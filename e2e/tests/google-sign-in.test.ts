@@ -62,6 +62,8 @@ function recordNavigations(page: Page): URL[] {
 
 describe.skipIf(skipBrowserTests)('Google sign-in through a local OpenID provider', () => {
   const google = useOidcProvider();
+  // A server of its own: Google sign-in configured against this file's
+  // OpenID provider.
   const app = useApp({
     env: (serverUrl) => ({
       GOOGLE_CLIENT_ID: 'energy-tracker-e2e',

@@ -50,6 +50,7 @@ describe.skipIf(skipBrowserTests)('the installed app without a network', () => {
   afterAll(async () => {
     await rm(deployed, { recursive: true, force: true });
   });
+  // A server of its own, serving a copy of the build this file changes (WEB_DIST).
   const app = useApp({ env: () => ({ WEB_DIST: deployed }) });
 
   it('opens into Track offline after one visit, and keeps no answer of the APIs', async () => {

@@ -39,6 +39,8 @@ async function logOut(page: Page): Promise<void> {
 
 describe.skipIf(skipBrowserTests)('password recovery and change (SMTP_URL set)', () => {
   const mailbox = useMailbox();
+  // A server of its own: SMTP_URL names this file's mailbox and SITE_URL the
+  // server itself, for the recovery links.
   const app = useApp({
     env: (serverUrl) => ({
       SMTP_URL: mailbox.url,

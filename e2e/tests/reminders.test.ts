@@ -40,6 +40,8 @@ const message = (page: Page, role: 'status' | 'alert', text: string) =>
 
 describe.skipIf(skipBrowserTests)('Profile: Reminders (server with mail)', () => {
   const mailbox = useMailbox();
+  // A server of its own: SMTP_URL names this file's mailbox and SITE_URL the
+  // server itself, for the links in the mail.
   const app = useApp({
     env: (serverUrl) => ({
       SMTP_URL: mailbox.url,
