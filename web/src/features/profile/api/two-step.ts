@@ -18,6 +18,26 @@ function svgDataUrl(qrCode: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
+/**
+ * The server adds or removes an authenticator only within 15 minutes of a
+ * sign-in (docs/decisions/061), and supabase-js cannot send the password
+ * along: so, when asked, the app signs in again with it first. The new
+ * session is one step; turning off then needs the app's code in it too.
+ */
+export async function signInAgain(auth: AuthClient, email: string, password: string) {
+  const { error } = await auth.signInWithPassword({ email, password });
+  if (error) throw error;
+}
+
+/** The server's answer when the sign-in is too old for this change. */
+export function needsFreshSignIn(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === 'reauthentication_needed'
+  );
+}
+
 export async function startAuthenticatorSetup(auth: AuthClient): Promise<NewAuthenticator> {
   const { data, error } = await auth.mfa.enroll({
     factorType: 'totp',
@@ -40,7 +60,12 @@ export async function finishAuthenticatorSetup(
   return generated.data.codes;
 }
 
-export async function turnOffTwoStep(auth: AuthClient, factorId: string): Promise<void> {
+/** Turns the app off; `code`, when given, first raises a session just signed in to aal2. */
+export async function turnOffTwoStep(auth: AuthClient, factorId: string, code = ''): Promise<void> {
+  if (code !== '') {
+    const verified = await auth.mfa.challengeAndVerify({ factorId, code: code.replace(/\s/g, '') });
+    if (verified.error) throw verified.error;
+  }
   const { error } = await auth.mfa.unenroll({ factorId });
   if (error) throw error;
   // The session's copy of the user still lists the factor; a refresh brings the new one.
