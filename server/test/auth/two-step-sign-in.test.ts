@@ -101,6 +101,9 @@ describe('two-step sign-in', () => {
     expect(password.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
     const address = await client.auth.updateUser({ email: uniqueEmail('thief') });
     expect(address.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
+    // Profile data rides in every token: a password alone changes none of it.
+    const profile = await client.auth.updateUser({ data: { name: 'Thief' } });
+    expect(profile.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
     const removed = await client.auth.mfa.unenroll({ factorId });
     expect(removed.error).toMatchObject({ code: 'insufficient_aal' });
     const deleted = await client.rpc('delete_my_account', {});
