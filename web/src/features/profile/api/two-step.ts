@@ -47,17 +47,26 @@ export async function startAuthenticatorSetup(auth: AuthClient): Promise<NewAuth
   return { factorId: data.id, qrCode: svgDataUrl(data.totp.qr_code), secret: data.totp.secret };
 }
 
-/** Confirms the app with its first code, then makes the recovery codes to show once. */
+/**
+ * Confirms the app with its first code, then makes the recovery codes to show
+ * once; null when the server makes none. Two-step sign-in is on once the code
+ * is confirmed, so a refusal then must not read as a failed setup: hosted
+ * Supabase offers recovery codes only where a project enabled them.
+ */
 export async function finishAuthenticatorSetup(
   auth: AuthClient,
   factorId: string,
   code: string,
-): Promise<string[]> {
+): Promise<string[] | null> {
   const verified = await auth.mfa.challengeAndVerify({ factorId, code: code.replace(/\s/g, '') });
   if (verified.error) throw verified.error;
-  const generated = await auth.mfa.recoveryCodes.generate();
-  if (generated.error) throw generated.error;
-  return generated.data.codes;
+  try {
+    const generated = await auth.mfa.recoveryCodes.generate();
+    return generated.error ? null : generated.data.codes;
+  } catch {
+    // supabase-js throws, rather than answers, when its experimental API is off.
+    return null;
+  }
 }
 
 /** Turns the app off; `code`, when given, first raises a session just signed in to aal2. */

@@ -27,6 +27,7 @@ export function TwoStepSection({ session }: { session: Session }) {
   const [setup, setSetup] = useState<NewAuthenticator | null>(null);
   const [code, setCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [noRecoveryCodes, setNoRecoveryCodes] = useState(false);
   const [busy, setBusy] = useState(false);
   // Set when the server wants a fresh sign-in before this change (turning on or off).
   const [confirming, setConfirming] = useState<'on' | 'off' | null>(null);
@@ -73,6 +74,7 @@ export function TwoStepSection({ session }: { session: Session }) {
       setSetup(null);
       setCode('');
       setRecoveryCodes(codes);
+      setNoRecoveryCodes(codes === null);
       showToast('success', 'Two-step sign-in is on.');
     });
   };
@@ -159,7 +161,22 @@ export function TwoStepSection({ session }: { session: Session }) {
           </div>
         </form>
       )}
-      {factor && !recoveryCodes && !confirming && (
+      {noRecoveryCodes && (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm" role="status">
+            This server makes no recovery codes. If you lose your phone, ask the person who runs it
+            to turn two-step sign-in off for you.
+          </p>
+          <button
+            type="button"
+            className="btn-secondary w-full"
+            onClick={() => setNoRecoveryCodes(false)}
+          >
+            OK
+          </button>
+        </div>
+      )}
+      {factor && !recoveryCodes && !noRecoveryCodes && !confirming && (
         <>
           <p className="text-sm">
             On: signing in asks for a code from your authenticator app after your password.
