@@ -46,7 +46,7 @@ const ISSUER = 'Energy Tracker';
 /**
  * An authenticator decides who can use the account: a stolen token that
  * added one could lock the owner out. So adding or removing one needs what a
- * password change needs, a sign-in within 15 minutes (ADR 023, ADR 061);
+ * password change needs, a sign-in within 15 minutes (ADR 023, ADR 064);
  * supabase-js's enroll and unenroll carry no current password, so the app
  * signs in again first. GoTrue asks only for aal2.
  */

@@ -66,7 +66,7 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
   }
 
   // Whether another account has the new address is not looked up here: the
-  // answer would tell any caller, proof or not, who has an account (ADR 062).
+  // answer would tell any caller, proof or not, who has an account (ADR 065).
   // With mail on, a taken address goes through the same links as a free one
   // and is refused only when the last link would apply it, to whoever holds
   // that mailbox; with mail off, the change applies at once, so the database
@@ -75,7 +75,7 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
     email !== undefined && email !== user.email?.toLowerCase() ? email : undefined;
   // With an authenticator turned on, a password alone must not change what
   // proves the account, nor what rides in its every token: only a session
-  // that used the authenticator may (ADR 062). GoTrue asks aal2 for the
+  // that used the authenticator may (ADR 065). GoTrue asks aal2 for the
   // address and password only.
   if (password !== undefined || emailChange || params.data) {
     await requireSecondFactorIfEnrolled(

@@ -7,7 +7,7 @@ import { CommandRefusal } from './refusal.ts';
 /**
  * Turns two-step sign-in off for the account with this address, as an
  * operator does for someone who lost their authenticator and recovery codes,
- * or whose account someone else put an authenticator on (ADR 061): every
+ * or whose account someone else put an authenticator on (ADR 064): every
  * factor goes, recovery codes included, and every session ends, so that a
  * session the intruder raised with their authenticator stops working too.
  * Answers how many factors there were.

@@ -136,7 +136,7 @@ function filterSql(relation: Relation, filter: Filter, params: Params): string {
     // One parameter typed as an array of the column's type, read once when
     // the statement is bound: PostgreSQL then hashes the list, where a cast
     // from text in the statement (a stable function, run per row) made every
-    // row compare with every value (ADR 060). A malformed value is still 22P02.
+    // row compare with every value (ADR 063). A malformed value is still 22P02.
     sql = `${ref} = ANY (${params.add(arrayLiteral(op.values))}::${column.type}[])`;
   } else if (op.kind === 'contain') {
     // The value in the column's own literal form ({a,b} for an array); a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientNetwork } from '../../src/auth/request/client-network.ts';
 
-// What the mail cap counts as one client: an IPv4 /24 or an IPv6 /64 (ADR 063).
+// What the mail cap counts as one client: an IPv4 /24 or an IPv6 /64 (ADR 066).
 
 describe('clientNetwork', () => {
   it.each([

@@ -16,7 +16,7 @@ import { decodeJwt, PASSWORD } from './support.ts';
 // needs the proof a new password needs, a first-factor sign-in counts as
 // recent for deleting the account and a second factor does not, the owner's
 // address hears of every change, and an operator can take the factors off
-// (ADR 061).
+// (ADR 064).
 
 let mailed: MailedServer;
 beforeAll(async () => {

@@ -152,7 +152,7 @@ describe('where the protocol answers differently, as GoTrue does', () => {
   });
 });
 
-describe('an e-mail change (ADR 062)', () => {
+describe('an e-mail change (ADR 065)', () => {
   it('answers an address that has an account as a free one, and counts the tries', async () => {
     // Two sign-ins (the code exchanges) and two changes, then the limit.
     const { server, mailbox } = await startMailedServer({ RATE_LIMIT_TOKEN_PER_5MIN: '4' });

@@ -216,7 +216,7 @@ describe('PUT /user', () => {
 });
 
 // user_metadata rides in every token, and the token in a header: one account
-// must not grow it past what a request's headers can carry (ADR 062). GoTrue
+// must not grow it past what a request's headers can carry (ADR 065). GoTrue
 // has no bound.
 describe('the size of user metadata', () => {
   const BOUND_KIB = MAX_USER_METADATA_BYTES / 1024;

@@ -176,7 +176,7 @@ describe('values that do not fit', () => {
   });
 
   // A list or array is one parameter typed as the column's own (array) type
-  // (ADR 060): whatever its elements, PostgreSQL reads it, never the driver.
+  // (ADR 063): whatever its elements, PostgreSQL reads it, never the driver.
   it('list and array operands of every column type answer 4xx, never 500', async () => {
     const columns = ['created_at', 'activity', 'energy', 'flow_state', 'user_id', 'tags', 'search'];
     const operands = [

@@ -10,7 +10,7 @@
 --   so a stolen or long-lived token alone cannot close it. Neither a second
 --   factor proven in an old session (totp, a recovery code: a stolen token can
 --   add one and prove it) nor a change-of-address link (it proves only the
---   new mailbox) counts (ADR 061);
+--   new mailbox) counts (ADR 064);
 -- - an account without a password (Google only) must also name its e-mail
 --   address, which is in the token's own claims and so proves nothing alone.
 CREATE OR REPLACE FUNCTION public.delete_my_account(confirmation text DEFAULT NULL) RETURNS void

@@ -8,7 +8,7 @@ import { badRequest } from '../request/errors.ts';
 // a token of 20 KB made every request of the account fail, the one that would
 // shrink the metadata included. So the bound leaves the token well inside:
 // 4 KiB of JSON is under 5.5 KiB once base64url-encoded, and the other claims
-// (address, amr, app_metadata) and headers add about 2 KiB (ADR 062). GoTrue
+// (address, amr, app_metadata) and headers add about 2 KiB (ADR 065). GoTrue
 // has no bound. 4 KiB holds any profile an app keeps, a name and settings,
 // many times over.
 

@@ -9,7 +9,7 @@ import type { UserRow } from './users.ts';
 // alone may be stolen and stays valid for an hour, so it must come with proof
 // that the person is here now. As hosted Supabase's secure password change:
 // the current password, or a sign-in this recent (a password, a Google round
-// trip, or an e-mail link such as a recovery link). ADR 023, ADR 061.
+// trip, or an e-mail link such as a recovery link). ADR 023, ADR 064.
 
 /** How long after a sign-in its session may change the password without the current one. */
 export const RECENT_SIGN_IN_SECONDS = 15 * 60;

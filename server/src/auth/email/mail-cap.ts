@@ -13,7 +13,7 @@ import { countHit } from '../request/sliding-window.ts';
 // allocation count as one. Sign-ups may not spend the last third, kept for
 // the mail that gives an existing account back to its owner (recovery) or
 // moves it (address change): three clients' sign-ups used to close the cap
-// and then a recovery silently sent nothing (ADR 063). GoTrue counts only the
+// and then a recovery silently sent nothing (ADR 066). GoTrue counts only the
 // whole server.
 
 const WINDOW_SECONDS = 3600;

@@ -20,7 +20,7 @@ function svgDataUrl(qrCode: string): string {
 
 /**
  * The server adds or removes an authenticator only within 15 minutes of a
- * sign-in (docs/decisions/061), and supabase-js cannot send the password
+ * sign-in (docs/decisions/064), and supabase-js cannot send the password
  * along: so, when asked, the app signs in again with it first. The new
  * session is one step; turning off then needs the app's code in it too.
  */
