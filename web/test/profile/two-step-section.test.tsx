@@ -8,7 +8,7 @@ import { renderSignedInTab } from '../support/render-app.tsx';
 import { signUpAppUser } from '../support/users.ts';
 
 // The server adds an authenticator only within 15 minutes of a sign-in
-// (docs/decisions/061). When it says the sign-in is older, the card asks for
+// (docs/decisions/064). When it says the sign-in is older, the card asks for
 // the password, signs in again and carries on: a test cannot age the real
 // server's session, so the first enroll answers as the server then does.
 
