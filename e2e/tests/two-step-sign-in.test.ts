@@ -80,8 +80,8 @@ describe.skipIf(skipBrowserTests)('two-step sign-in', () => {
       await page.getByRole('button', { name: 'Verify' }).click();
       await trackHeading(page).waitFor();
 
-      // Closing the account asks for a code from the app, not a new sign-in
-      // (which would start a session without the second step). The codes of
+      // Closing the account asks for the password (a fresh first step) and a
+      // code from the app (the second, in that new session). The codes of
       // this period and the next are spent: wait for the one after.
       await openTab(page, 'Profile');
       await page.getByRole('button', { name: 'Delete account' }).click();
@@ -91,6 +91,7 @@ describe.skipIf(skipBrowserTests)('two-step sign-in', () => {
         httpErrorLine(403, '/auth/v1/logout?scope=local'),
         'the deletion has already ended every session; supabase-js still tells /logout',
       );
+      await page.getByLabel('Your password').fill(PASSWORD);
       await page.getByLabel('Code from your authenticator app').fill(phone.nextCode());
       await page.getByRole('button', { name: 'Delete my account' }).click();
       await page

@@ -30,6 +30,10 @@ import { authenticateAuthRequest } from './sessions/authenticate.ts';
 import { reissueSession, type SessionJson } from './sessions/session-tokens.ts';
 import { AuthApiError, badRequest, forbidden, unprocessable } from './request/errors.ts';
 import { readParams } from './request/params.ts';
+import { requireRecentProof } from './accounts/password-proof.ts';
+import type { UserRow } from './accounts/users.ts';
+import { authenticatorChangedNotice } from './email/mail-messages.ts';
+import { sendNotice } from './email/notices.ts';
 
 // Authenticator-app factors under /factors, after GoTrue's internal/api/mfa.go,
 // as supabase-js's auth.mfa calls them: enroll, challenge, verify, unenroll.
@@ -38,6 +42,40 @@ import { readParams } from './request/params.ts';
 /** GoTrue's default: more factors than this are a mistake or an attack. */
 const MAX_FACTORS = 10;
 const ISSUER = 'Energy Tracker';
+
+/**
+ * An authenticator decides who can use the account: a stolen token that
+ * added one could lock the owner out. So adding or removing one needs what a
+ * password change needs, a sign-in within 15 minutes (ADR 023, ADR 064);
+ * supabase-js's enroll and unenroll carry no current password, so the app
+ * signs in again first. GoTrue asks only for aal2.
+ */
+async function requireFactorChangeProof(
+  ctx: AppContext,
+  user: UserRow,
+  sessionId: string | undefined,
+): Promise<void> {
+  await requireRecentProof(
+    ctx.db,
+    ctx.config.rateLimits.loginFailures,
+    user,
+    sessionId,
+    undefined,
+    'MFA factor',
+  );
+}
+
+/** Tells the account's address that an authenticator now guards it, or no longer does. */
+function tellOwner(
+  ctx: AppContext,
+  request: FastifyRequest,
+  user: UserRow,
+  change: 'added' | 'removed',
+) {
+  if (ctx.mail && user.email) {
+    sendNotice(ctx.mail, request.log, authenticatorChangedNotice(user.email, change));
+  }
+}
 
 const factorNotFound = () => new AuthApiError(404, 'mfa_factor_not_found', 'Factor not found');
 const bodyOf = (request: FastifyRequest) =>
@@ -87,6 +125,7 @@ export async function enrollFactor(
     sessionId,
     'AAL2 required to enroll a new factor',
   );
+  await requireFactorChangeProof(ctx, user, sessionId);
 
   const secret = newTotpSecret();
   const id = randomUUID();
@@ -166,11 +205,14 @@ export async function verifyFactor(ctx: AppContext, request: FastifyRequest): Pr
     await markChallengeAnswered(tx, challengeId);
     await recordTotpUse(tx, factor.id, step);
     await raiseToSecondFactor(tx, user.id, sessionId, 'totp');
-    return reissueSession(ctx, tx, user.id, sessionId);
+    const reissued = await reissueSession(ctx, tx, user.id, sessionId);
+    return { reissued, turnedOn: factor.status === 'unverified' };
   });
   if (!session) throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
   await clearSecondFactorFailures(ctx.db, user.id);
-  return session;
+  // The first code proves the app and turns the factor on: that is when it is added.
+  if (session.turnedOn) tellOwner(ctx, request, user, 'added');
+  return session.reissued;
 }
 
 export async function unenrollFactor(
@@ -180,18 +222,29 @@ export async function unenrollFactor(
   const { user, sessionId } = await authenticateAuthRequest(ctx, request);
   const factorId = factorIdOf(request);
   if (!UUID.test(factorId)) throw factorNotFound();
-  await ctx.db.transaction(async (tx) => {
+  // A factor never verified guards nothing: removing it (an abandoned setup)
+  // needs no more than the session. A verified one needs aal2 and the proof.
+  const seen = await findOwnFactor(ctx.db, user.id, factorId);
+  if (!seen) throw factorNotFound();
+  const insufficientAal = () =>
+    forbidden('insufficient_aal', 'AAL2 required to unenroll verified factor');
+  if (seen.status === 'verified') {
+    if ((await sessionAssurance(ctx.db, sessionId)) !== 'aal2') throw insufficientAal();
+    await requireFactorChangeProof(ctx, user, sessionId);
+  }
+  const removedVerified = await ctx.db.transaction(async (tx) => {
     const factor = await findOwnFactor(tx, user.id, factorId);
     if (!factor) throw factorNotFound();
-    if (factor.status === 'verified' && (await sessionAssurance(tx, sessionId)) !== 'aal2') {
-      throw forbidden('insufficient_aal', 'AAL2 required to unenroll verified factor');
-    }
+    // Verified since it was checked above: the checks did not cover it.
+    if (factor.status === 'verified' && seen.status !== 'verified') throw insufficientAal();
     await removeFactor(tx, factor.id);
     const left = await findFactors(tx, user.id);
     if (!hasVerifiedAuthenticator(left)) {
       await removeRecoveryCodeFactors(tx, user.id);
       await lowerSessionsToOneFactor(tx, user.id);
     }
+    return factor.status === 'verified';
   });
+  if (removedVerified) tellOwner(ctx, request, user, 'removed');
   return { id: factorId };
 }

@@ -21,7 +21,7 @@ import { readPkceChallenge } from './oauth/pkce.ts';
 import { enforceRateLimit } from './request/rate-limit.ts';
 import { safeRedirectTo } from './oauth/redirects.ts';
 import { isAddressTaken } from './accounts/address-taken.ts';
-import { findUserByEmail, findUserById, loadUserJson, type UserJson } from './accounts/users.ts';
+import { findUserById, loadUserJson, type UserJson } from './accounts/users.ts';
 
 // GET and PUT /user, after GoTrue's internal/api/user.go.
 
@@ -65,17 +65,24 @@ export async function updateUser(ctx: AppContext, request: FastifyRequest): Prom
     throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
   }
 
+  // Whether another account has the new address is not looked up here: the
+  // answer would tell any caller, proof or not, who has an account (ADR 065).
+  // With mail on, a taken address goes through the same links as a free one
+  // and is refused only when the last link would apply it, to whoever holds
+  // that mailbox; with mail off, the change applies at once, so the database
+  // refuses it, after the proof and the rate limit below.
   const emailChange =
     email !== undefined && email !== user.email?.toLowerCase() ? email : undefined;
-  if (emailChange && (await findUserByEmail(ctx.db, emailChange))) throw emailExists();
   // With an authenticator turned on, a password alone must not change what
-  // proves the account: only a session that used the authenticator may.
-  if (password !== undefined || emailChange) {
+  // proves the account, nor what rides in its every token: only a session
+  // that used the authenticator may (ADR 065). GoTrue asks aal2 for the
+  // address and password only.
+  if (password !== undefined || emailChange || params.data) {
     await requireSecondFactorIfEnrolled(
       ctx.db,
       user.id,
       sessionId,
-      'AAL2 session is required to update email or password when MFA is enabled.',
+      'AAL2 session is required to update email, password or user data when MFA is enabled.',
     );
   }
 

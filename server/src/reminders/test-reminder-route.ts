@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticateAuthRequest } from '../auth/sessions/authenticate.ts';
 import { AuthApiError } from '../auth/request/errors.ts';
+import { requireSecondFactorIfEnrolled } from '../auth/sessions/assurance.ts';
 import { describeSendFailure } from '../mail/mailer.ts';
 import type { ReminderChannel, ReminderRecipient } from './reminder-channels.ts';
 
@@ -55,6 +56,20 @@ async function secondsUntilNextTest(ctx: AppContext, userId: string): Promise<nu
   return Math.min(TEST_INTERVAL_SECONDS, Math.max(1, rows[0]?.wait ?? 1));
 }
 
+async function secondFactorMet(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string | undefined,
+): Promise<boolean> {
+  try {
+    await requireSecondFactorIfEnrolled(ctx.db, userId, sessionId, '');
+    return true;
+  } catch (err) {
+    if (err instanceof AuthApiError) return false;
+    throw err;
+  }
+}
+
 export async function testReminderRoutes(app: FastifyInstance, deps: TestReminderDeps) {
   const { ctx, channels } = deps;
   // Any body of any type (within the app's body limit) is read and ignored.
@@ -74,16 +89,29 @@ export async function testReminderRoutes(app: FastifyInstance, deps: TestReminde
 
   app.post('/test', { onRequest: deps.requireApiKey }, async (request, reply) => {
     let userId: string;
+    let sessionId: string | undefined;
     try {
-      const { claims, user } = await authenticateAuthRequest(ctx, request);
+      const { claims, user, sessionId: session } = await authenticateAuthRequest(ctx, request);
       if (claims['role'] !== 'authenticated') {
         return refuse(reply, 401, 'not_signed_in', 'Sign in to send a test reminder.');
       }
       userId = user.id;
+      sessionId = session;
     } catch (err) {
       if (!(err instanceof AuthApiError)) throw err;
       // Whatever is wrong with the token, the answer is: not signed in.
       return refuse(reply, 401, 'not_signed_in', 'Sign in to send a test reminder.');
+    }
+
+    // A password alone, with two-step sign-in on, sends nothing to the
+    // person's devices and mailbox: it reads no reminder settings either.
+    if (!(await secondFactorMet(ctx, userId, sessionId))) {
+      return refuse(
+        reply,
+        403,
+        'insufficient_aal',
+        'Use your authenticator app first, then send a test reminder.',
+      );
     }
 
     const recipient = await recipientOf(ctx, userId);

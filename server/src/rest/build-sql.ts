@@ -133,12 +133,21 @@ function filterSql(relation: Relation, filter: Filter, params: Params): string {
   if (op.kind === 'is') {
     sql = `${ref} IS ${IS_SQL[op.value]}`;
   } else if (op.kind === 'in') {
-    sql = `${ref} = ANY (${params.add(arrayLiteral(op.values))}::text::${column.type}[])`;
+    // One parameter typed as an array of the column's type, read once when
+    // the statement is bound: PostgreSQL then hashes the list, where a cast
+    // from text in the statement (a stable function, run per row) made every
+    // row compare with every value (ADR 063). A malformed value is still 22P02.
+    sql = `${ref} = ANY (${params.add(arrayLiteral(op.values))}::${column.type}[])`;
   } else if (op.kind === 'contain') {
-    // The value in the column's own literal form ({a,b} for an array), cast
-    // from text like every value: a malformed one is 22P02, a 400.
+    // The value in the column's own literal form ({a,b} for an array); a
+    // malformed one is 22P02, a 400. An array is typed at bind time like an
+    // in.() list, so it is read once, not per row; other types (a range,
+    // jsonb) keep the cast from text, because the embedded driver rejects
+    // some of them as a bound parameter (bytea, in JavaScript: a 500), and
+    // the size bound keeps their per-row read small.
     const operator = op.operator === 'cs' ? '@>' : '<@';
-    sql = `${ref} ${operator} ${params.add(op.value)}::text::${column.type}`;
+    const typed = column.type.endsWith('[]') ? '' : '::text';
+    sql = `${ref} ${operator} ${params.add(op.value)}${typed}::${column.type}`;
   } else if (op.kind === 'search') {
     sql = searchSql(ref, column, op, params);
   } else if (op.operator === 'like' || op.operator === 'ilike') {

@@ -152,14 +152,26 @@ describe('where the protocol answers differently, as GoTrue does', () => {
       await server.close();
     }
   });
+});
 
-  it('an e-mail change to an address that has an account is refused, to a signed-in person only', async () => {
-    const { server, mailbox } = await startMailedServer();
+describe('an e-mail change (ADR 065)', () => {
+  it('answers an address that has an account as a free one, and counts the tries', async () => {
+    // Two sign-ins (the code exchanges) and two changes, then the limit.
+    const { server, mailbox } = await startMailedServer({ RATE_LIMIT_TOKEN_PER_5MIN: '4' });
     try {
       const mover = await confirmedUser(server, mailbox, 'mover');
       const owner = await confirmedUser(server, mailbox, 'owner');
-      const { error } = await mover.client.auth.updateUser({ email: owner.email });
-      expect(error).toMatchObject({ status: 422, code: 'email_exists' });
+      const change = (email: string) => async (): Promise<RawResponse> => {
+        const { data, error } = await mover.client.auth.updateUser({ email });
+        return { status: error?.status ?? 200, headers: new Headers(), body: error ?? data.user };
+      };
+      const taken = await probe(change(owner.email), ['new_email', 'updated_at']);
+      const free = await probe(change(uniqueEmail('free')), ['new_email', 'updated_at']);
+      expect(taken.status).toBe(200);
+      expect(free).toMatchObject({ status: taken.status, shape: taken.shape });
+
+      const limited = await change(uniqueEmail('probe'))();
+      expect(limited).toMatchObject({ status: 429, body: { code: 'over_request_rate_limit' } });
     } finally {
       await stopMailedServer({ server, mailbox });
     }

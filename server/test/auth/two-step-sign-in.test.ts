@@ -82,12 +82,36 @@ describe('two-step sign-in', () => {
   });
 
   it('leaves a password-only session nothing to read or change until the code is given', async () => {
-    const { email, userId, factorId, secret } = await personWithAuthenticator();
+    const { email, userId, factorId, secret, client: owner } = await personWithAuthenticator();
+    const reminders = await owner
+      .from('reminder_settings')
+      .insert({ time_zone: 'Europe/Berlin', times: ['08:00'], email: true });
+    expect(reminders.error).toBeNull();
+    const device = await owner.from('push_subscriptions').insert({
+      endpoint: 'https://push.example.org/send/phone',
+      p256dh: 'B' + 'A'.repeat(86),
+      auth: 'A'.repeat(21) + 'Q',
+      user_agent: 'Owner’s phone',
+    });
+    expect(device.error).toBeNull();
     const client = await signIn(email);
     const level = await client.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(level.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
 
     expect((await journal(client)).data).toEqual([]);
+    // Nor the reminders and devices (with their names), nor a test reminder.
+    expect((await client.from('reminder_settings').select('times')).data).toEqual([]);
+    expect((await client.from('push_subscriptions').select('user_agent')).data).toEqual([]);
+    const changed = await client
+      .from('reminder_settings')
+      .upsert({ user_id: userId, time_zone: 'UTC', times: ['03:00'], email: true });
+    expect(changed.error).not.toBeNull();
+    const token = (await client.auth.getSession()).data.session!.access_token;
+    const test = await fetch(`${server.url}/reminders/v1/test`, {
+      method: 'POST',
+      headers: { apikey: server.anonKey, authorization: `Bearer ${token}` },
+    });
+    expect(test.status).toBe(403);
     await expect(
       saveActivity(client, userId, {
         activity: 'Forged',
@@ -101,6 +125,9 @@ describe('two-step sign-in', () => {
     expect(password.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
     const address = await client.auth.updateUser({ email: uniqueEmail('thief') });
     expect(address.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
+    // Profile data rides in every token: a password alone changes none of it.
+    const profile = await client.auth.updateUser({ data: { name: 'Thief' } });
+    expect(profile.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
     const removed = await client.auth.mfa.unenroll({ factorId });
     expect(removed.error).toMatchObject({ code: 'insufficient_aal' });
     const deleted = await client.rpc('delete_my_account', {});

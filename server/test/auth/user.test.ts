@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isAuthSessionMissingError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_USER_METADATA_BYTES } from '../../src/auth/accounts/metadata-size.ts';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import {
   authRequest,
@@ -214,43 +215,90 @@ describe('PUT /user', () => {
   });
 });
 
-// user_metadata rides in every token: one account must not grow it without
-// bound (docs/security-bounds.md). GoTrue has no bound.
+// user_metadata rides in every token, and the token in a header: one account
+// must not grow it past what a request's headers can carry (ADR 065). GoTrue
+// has no bound.
 describe('the size of user metadata', () => {
+  const BOUND_KIB = MAX_USER_METADATA_BYTES / 1024;
   const kib = (n: number) => 'x'.repeat(n * 1024);
+  /** Text whose JSON is exactly `bytes` long inside {"bio":…}, of characters that take 3 bytes. */
+  const widest = (bytes: number) => '€'.repeat(Math.floor((bytes - '{"bio":""}'.length) / 3));
 
-  it('refuses a sign-up whose data is over 16 KiB, and makes no account', async () => {
+  it(`refuses a sign-up whose data is over ${BOUND_KIB} KiB, and makes no account`, async () => {
     const email = uniqueEmail('big-signup');
     const { error } = await server.client().auth.signUp({
       email,
       password: PASSWORD,
-      options: { data: { bio: kib(17) } },
+      options: { data: { bio: kib(BOUND_KIB + 1) } },
     });
     expect(error).toMatchObject({ status: 400, code: 'validation_failed' });
-    expect(error?.message).toMatch(/at most 16 KiB/);
+    expect(error?.message).toMatch(new RegExp(`at most ${BOUND_KIB} KiB`));
     const { rows } = await server.database.db.query(`SELECT 1 FROM auth.users WHERE email = $1`, [
       email,
     ]);
     expect(rows).toEqual([]);
   });
 
-  it('refuses an update that grows it past 16 KiB, changing nothing, and keeps tokens small', async () => {
-    const { client, email } = await signUp(server, 'big-update');
-    const first = await client.auth.updateUser({ data: { a: kib(10) } });
+  it(`refuses an update that grows it past ${BOUND_KIB} KiB, changing nothing`, async () => {
+    const { client } = await signUp(server, 'big-update');
+    const first = await client.auth.updateUser({ data: { a: kib(BOUND_KIB / 2) } });
     expect(first.error).toBeNull();
     // Each part fits; together they would not.
     const grown = await client.auth.updateUser({
-      data: { b: kib(10) },
+      data: { b: kib(BOUND_KIB / 2) },
       password: 'not set when refused',
     });
     expect(grown.error).toMatchObject({ status: 400, code: 'validation_failed' });
     const { data } = await client.auth.getUser();
     expect(Object.keys(data.user?.user_metadata ?? {}).sort()).toEqual(['a', 'email_verified']);
-    const signedIn = await server.client().auth.signInWithPassword({ email, password: PASSWORD });
-    expect(signedIn.error).toBeNull();
-    expect(signedIn.data.session?.access_token.length).toBeLessThan(20 * 1024);
     // Removing a key makes room again.
-    const replaced = await client.auth.updateUser({ data: { a: null, b: kib(10) } });
+    const replaced = await client.auth.updateUser({ data: { a: null, b: kib(BOUND_KIB / 2) } });
     expect(replaced.error).toBeNull();
+  });
+
+  it('refuses 15,000 characters, which made a token too big for any request to carry', async () => {
+    const { client } = await signUp(server, 'header-filler');
+    const { error } = await client.auth.updateUser({ data: { x: 'a'.repeat(15_000) } });
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed' });
+  });
+
+  it('leaves the largest accepted metadata a token every request can carry', async () => {
+    const { client, email } = await signUp(server, 'widest');
+    const widestBio = widest(MAX_USER_METADATA_BYTES - 40);
+    const set = await client.auth.updateUser({ data: { bio: widestBio } });
+    expect(set.error).toBeNull();
+    const { data, error } = await server.client().auth.signInWithPassword({
+      email,
+      password: PASSWORD,
+    });
+    expect(error).toBeNull();
+    const token = data.session!.access_token;
+    expect(decodeJwt(token)['user_metadata']).toMatchObject({ bio: widestBio });
+    // With the headers a browser adds besides, as supabase-js sends them.
+    const headers = { ...bearer(token), 'user-agent': 'x'.repeat(500), cookie: 'y'.repeat(2000) };
+    expect((await authRequest(server, '/user', { headers })).status).toBe(200);
+    const read = await fetch(`${server.url}/rest/v1/activities?select=created_at`, {
+      headers: { apikey: server.anonKey, ...headers },
+    });
+    expect(read.status).toBe(200);
+  });
+
+  it('leaves out of the token metadata stored before the bound, and the account still works', async () => {
+    const { client, email, session } = await signUp(server, 'stored-before');
+    await server.database.db.query(
+      `UPDATE auth.users SET raw_user_meta_data = jsonb_build_object('x', repeat('a', 15000))
+        WHERE id = $1`,
+      [session.user.id],
+    );
+    const { data, error } = await server.client().auth.signInWithPassword({
+      email,
+      password: PASSWORD,
+    });
+    expect(error).toBeNull();
+    expect(decodeJwt(data.session!.access_token)['user_metadata']).toEqual({});
+    expect(data.user?.user_metadata['x']).toHaveLength(15_000);
+    // The person can shrink it again.
+    const shrunk = await client.auth.updateUser({ data: { x: null } });
+    expect(shrunk.error).toBeNull();
   });
 });

@@ -117,6 +117,7 @@ const COMMANDS = {
   backup: fileURLToPath(new URL('../../src/backup/backup-main.ts', import.meta.url)),
   restore: fileURLToPath(new URL('../../src/backup/restore-main.ts', import.meta.url)),
   'reset-password': fileURLToPath(new URL('../../src/cli/reset-password-main.ts', import.meta.url)),
+  'remove-factors': fileURLToPath(new URL('../../src/cli/remove-factors-main.ts', import.meta.url)),
 };
 
 /** The environment a command runs with: only what the test says decides where the data is. */

@@ -112,6 +112,21 @@ describe('push subscriptions through supabase-js', () => {
     expect(error?.message).toMatch(/At most 20 devices/);
   });
 
+  it('refuse the 21st device even when many are added at once', async () => {
+    const person = await signedInClient(server, 'racing');
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        person.client.from('push_subscriptions').insert(valid(300 + i)),
+      ),
+    );
+    expect(results.filter((r) => r.error === null)).toHaveLength(20);
+    expect(results.every((r) => r.error === null || r.status === 400)).toBe(true);
+    const { count } = await person.client
+      .from('push_subscriptions')
+      .select('id', { count: 'exact', head: true });
+    expect(count).toBe(20);
+  });
+
   it('are switched on in the reminder settings with push', async () => {
     const { error } = await alice.client
       .from('reminder_settings')

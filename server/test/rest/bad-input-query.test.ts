@@ -175,6 +175,36 @@ describe('values that do not fit', () => {
     }
   });
 
+  // A list or array is one parameter typed as the column's own (array) type
+  // (ADR 063): whatever its elements, PostgreSQL reads it, never the driver.
+  it('list and array operands of every column type answer 4xx, never 500', async () => {
+    const columns = ['created_at', 'activity', 'energy', 'flow_state', 'user_id', 'tags', 'search'];
+    const operands = [
+      'in.(x,"y,z",)',
+      'in.()',
+      'cs.{x}',
+      'cd.{"a",{b}}',
+      'cs.x',
+      'cd.{}',
+      'cs.[1,2)',
+    ];
+    for (const column of columns) {
+      for (const operand of operands) {
+        const res = await restFetch(
+          server,
+          `/activities?select=created_at&${column}=${encodeURIComponent(operand)}`,
+          { token: user.accessToken },
+        );
+        await res.arrayBuffer();
+        expect({ column, operand, status: res.status < 500 }).toEqual({
+          column,
+          operand,
+          status: true,
+        });
+      }
+    }
+  });
+
   it('an answer over the length bound is refused by the database, 400 23514', async () => {
     const { error, status } = await user.client
       .from('user_answers')

@@ -5,6 +5,8 @@
 // where to go; a message that is not ours still shows the reminder, because
 // a push the browser delivers must show a notification (userVisibleOnly).
 
+import { sameOriginPath } from './same-origin-path.ts';
+
 declare const self: ServiceWorkerGlobalScope;
 
 const REMINDER_TITLE = 'How is your energy?';
@@ -22,11 +24,8 @@ function readMessage(data: PushMessageData | null): ReminderMessage {
   } catch {
     // Not JSON: the reminder as it always is.
   }
-  // Only a path on this site: a message must not send anyone elsewhere.
-  const url =
-    typeof body.url === 'string' && body.url.startsWith('/') && !body.url.startsWith('//')
-      ? body.url
-      : TRACK_ACTIVITY;
+  // Only a page of this site: a message must not send anyone elsewhere.
+  const url = sameOriginPath(body.url, self.location.origin) ?? TRACK_ACTIVITY;
   return { title: typeof body.title === 'string' ? body.title : REMINDER_TITLE, url };
 }
 
@@ -43,7 +42,12 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const path = (event.notification.data as { url?: string } | null)?.url ?? TRACK_ACTIVITY;
+  // Checked again at the click: the notification's data is what it was shown with.
+  const path =
+    sameOriginPath(
+      (event.notification.data as { url?: unknown } | null)?.url,
+      self.location.origin,
+    ) ?? TRACK_ACTIVITY;
   const target = new URL(path, self.location.origin).href;
   event.waitUntil(
     (async () => {

@@ -4,11 +4,13 @@
 -- endpoint to delete themselves, so this function is the one way on both.
 -- It runs as its owner (who may delete from auth.users) and therefore checks
 -- everything itself:
--- - every account must have signed in within the last five minutes: the app
---   signs in again first (with the password, or through Google for an account
---   without one), so a stolen or long-lived token alone cannot close it. A
---   session a change-of-address link started proves only the new mailbox and
---   does not count (docs/decisions/023, 055);
+-- - every account must have signed in within the last five minutes with a
+--   first factor: a password, Google (oauth), or an e-mail link (otp,
+--   magiclink, recovery, email/signup, invite). The app signs in again first,
+--   so a stolen or long-lived token alone cannot close it. Neither a second
+--   factor proven in an old session (totp, a recovery code: a stolen token can
+--   add one and prove it) nor a change-of-address link (it proves only the
+--   new mailbox) counts (ADR 064);
 -- - an account without a password (Google only) must also name its e-mail
 --   address, which is in the token's own claims and so proves nothing alone.
 CREATE OR REPLACE FUNCTION public.delete_my_account(confirmation text DEFAULT NULL) RETURNS void
@@ -29,7 +31,7 @@ BEGIN
   END IF;
 
   -- Someone who turned on two-step sign-in closes the account only from a
-  -- session that used it: a stolen password is not enough (docs/decisions/032).
+  -- session that used it: a stolen password is not enough (ADR 032).
   IF NOT journal_private.second_factor_satisfied() THEN
     RAISE EXCEPTION 'Use your authenticator app to delete your account' USING ERRCODE = '42501';
   END IF;
@@ -43,7 +45,8 @@ BEGIN
   FROM jsonb_array_elements(
     CASE WHEN jsonb_typeof(claims -> 'amr') = 'array' THEN claims -> 'amr' ELSE '[]' END
   ) AS amr (m)
-  WHERE jsonb_typeof(m -> 'timestamp') = 'number' AND m ->> 'method' IS DISTINCT FROM 'email_change';
+  WHERE jsonb_typeof(m -> 'timestamp') = 'number'
+    AND m ->> 'method' IN ('password', 'oauth', 'otp', 'magiclink', 'recovery', 'email/signup', 'invite');
   IF signed_in_at IS NULL OR signed_in_at < extract(epoch FROM now()) - 300 THEN
     RAISE EXCEPTION 'Sign in again to delete your account'
       USING ERRCODE = '42501',

@@ -124,6 +124,12 @@ export async function removeRecoveryCodeFactors(tx: Queryable, userId: string): 
   );
 }
 
+/** Every factor of the account (authenticators and recovery codes); answers how many there were. */
+export async function removeAllFactors(tx: Queryable, userId: string): Promise<number> {
+  const { rowCount } = await tx.query(`DELETE FROM auth.mfa_factors WHERE user_id = $1`, [userId]);
+  return rowCount;
+}
+
 /** Whether signing in needs a second step: the person has a verified authenticator. */
 export function hasVerifiedAuthenticator(factors: FactorRow[]): boolean {
   return factors.some((f) => f.factor_type === 'totp' && f.status === 'verified');

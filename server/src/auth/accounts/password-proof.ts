@@ -4,11 +4,12 @@ import { clearLoginFailures, countLoginAttempt, type LoginThrottle } from './log
 import { verifyPassword } from './passwords.ts';
 import type { UserRow } from './users.ts';
 
-// What PUT /user asks before it changes a password or an e-mail address: an access token alone may be stolen and stays valid for an
-// hour, so it must come with proof that the person is here now. As hosted
-// Supabase's secure password change: the current password, or a sign-in this
-// recent (a password, a Google round trip, or an e-mail link such as a
-// recovery link). ADR 023.
+// What PUT /user asks before it changes a password or an e-mail address,
+// and /factors before it adds or removes an authenticator: an access token
+// alone may be stolen and stays valid for an hour, so it must come with proof
+// that the person is here now. As hosted Supabase's secure password change:
+// the current password, or a sign-in this recent (a password, a Google round
+// trip, or an e-mail link such as a recovery link). ADR 023, ADR 064.
 
 /** How long after a sign-in its session may change the password without the current one. */
 export const RECENT_SIGN_IN_SECONDS = 15 * 60;
@@ -19,7 +20,7 @@ export async function requireRecentProof(
   user: UserRow,
   sessionId: string | undefined,
   currentPassword: string | undefined,
-  change: 'Password' | 'Email' = 'Password',
+  change: 'Password' | 'Email' | 'MFA factor' = 'Password',
 ): Promise<void> {
   if (currentPassword !== undefined && currentPassword !== '') {
     // A guess like a sign-in's, so it spends the same per-account allowance:

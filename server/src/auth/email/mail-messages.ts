@@ -90,6 +90,18 @@ export function passwordChangedNotice(to: string): OutgoingMail {
   ]);
 }
 
+/** Sent when an authenticator app starts or stops guarding an account, however it happened. */
+export function authenticatorChangedNotice(to: string, change: 'added' | 'removed'): OutgoingMail {
+  const what =
+    change === 'added'
+      ? `An authenticator app was added to your ${PRODUCT} account: signing in now also asks for a code from it.`
+      : `An authenticator app was removed from your ${PRODUCT} account.`;
+  return notice(to, `Two-step sign-in changed on your ${PRODUCT} account`, [
+    what,
+    `If you did not do this, reset your password from the sign-in screen at once, and ask the person who runs this ${PRODUCT} server to remove the authenticators of your account.`,
+  ]);
+}
+
 function notice(to: string, subject: string, lines: string[]): OutgoingMail {
   return {
     to,

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/database.ts';
 import { JWT_ISSUER } from '../../jwt.ts';
 import { badRequest } from '../request/errors.ts';
 import { endSessions } from '../accounts/end-sessions.ts';
+import { metadataForToken } from '../accounts/metadata-size.ts';
 import {
   findUserById,
   isBanned,
@@ -163,7 +164,7 @@ async function sessionResponse(
     email: user.email ?? '',
     phone: user.phone ?? '',
     app_metadata: user.raw_app_meta_data,
-    user_metadata: user.raw_user_meta_data,
+    user_metadata: metadataForToken(user.raw_user_meta_data),
     role: user.role,
     aal: sessions[0]?.aal ?? 'aal1',
     amr: amr.map((claim) => ({ method: claim.method, timestamp: Math.floor(claim.ts) })),

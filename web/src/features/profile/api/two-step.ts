@@ -18,6 +18,26 @@ function svgDataUrl(qrCode: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
+/**
+ * The server adds or removes an authenticator only within 15 minutes of a
+ * sign-in (docs/decisions/064), and supabase-js cannot send the password
+ * along: so, when asked, the app signs in again with it first. The new
+ * session is one step; turning off then needs the app's code in it too.
+ */
+export async function signInAgain(auth: AuthClient, email: string, password: string) {
+  const { error } = await auth.signInWithPassword({ email, password });
+  if (error) throw error;
+}
+
+/** The server's answer when the sign-in is too old for this change. */
+export function needsFreshSignIn(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === 'reauthentication_needed'
+  );
+}
+
 export async function startAuthenticatorSetup(auth: AuthClient): Promise<NewAuthenticator> {
   const { data, error } = await auth.mfa.enroll({
     factorType: 'totp',
@@ -27,20 +47,34 @@ export async function startAuthenticatorSetup(auth: AuthClient): Promise<NewAuth
   return { factorId: data.id, qrCode: svgDataUrl(data.totp.qr_code), secret: data.totp.secret };
 }
 
-/** Confirms the app with its first code, then makes the recovery codes to show once. */
+/**
+ * Confirms the app with its first code, then makes the recovery codes to show
+ * once; null when the server makes none. Two-step sign-in is on once the code
+ * is confirmed, so a refusal then must not read as a failed setup: hosted
+ * Supabase offers recovery codes only where a project enabled them.
+ */
 export async function finishAuthenticatorSetup(
   auth: AuthClient,
   factorId: string,
   code: string,
-): Promise<string[]> {
+): Promise<string[] | null> {
   const verified = await auth.mfa.challengeAndVerify({ factorId, code: code.replace(/\s/g, '') });
   if (verified.error) throw verified.error;
-  const generated = await auth.mfa.recoveryCodes.generate();
-  if (generated.error) throw generated.error;
-  return generated.data.codes;
+  try {
+    const generated = await auth.mfa.recoveryCodes.generate();
+    return generated.error ? null : generated.data.codes;
+  } catch {
+    // supabase-js throws, rather than answers, when its experimental API is off.
+    return null;
+  }
 }
 
-export async function turnOffTwoStep(auth: AuthClient, factorId: string): Promise<void> {
+/** Turns the app off; `code`, when given, first raises a session just signed in to aal2. */
+export async function turnOffTwoStep(auth: AuthClient, factorId: string, code = ''): Promise<void> {
+  if (code !== '') {
+    const verified = await auth.mfa.challengeAndVerify({ factorId, code: code.replace(/\s/g, '') });
+    if (verified.error) throw verified.error;
+  }
   const { error } = await auth.mfa.unenroll({ factorId });
   if (error) throw error;
   // The session's copy of the user still lists the factor; a refresh brings the new one.

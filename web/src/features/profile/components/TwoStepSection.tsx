@@ -7,10 +7,13 @@ import { authFailureText } from '../../../lib/auth-error-text.ts';
 import {
   finishAuthenticatorSetup,
   groupedCode,
+  needsFreshSignIn,
+  signInAgain,
   startAuthenticatorSetup,
   turnOffTwoStep,
   type NewAuthenticator,
 } from '../api/two-step.ts';
+import { hasPassword } from '../../../lib/has-password.ts';
 
 /**
  * 'Two-step sign-in': an authenticator app's code after the password, so that
@@ -24,21 +27,44 @@ export function TwoStepSection({ session }: { session: Session }) {
   const [setup, setSetup] = useState<NewAuthenticator | null>(null);
   const [code, setCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [noRecoveryCodes, setNoRecoveryCodes] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Set when the server wants a fresh sign-in before this change (turning on or off).
+  const [confirming, setConfirming] = useState<'on' | 'off' | null>(null);
+  const [password, setPassword] = useState('');
+  const [proofCode, setProofCode] = useState('');
+  const withPassword = hasPassword(session.user);
 
-  async function run(work: () => Promise<void>) {
+  async function run(work: () => Promise<void>, change?: 'on' | 'off') {
     if (busy) return;
     setBusy(true);
     try {
       await work();
     } catch (error) {
-      showToast('error', authFailureText(error));
+      if (change && withPassword && needsFreshSignIn(error)) setConfirming(change);
+      else showToast('error', freshSignInText(error));
     } finally {
       setBusy(false);
     }
   }
 
-  const start = () => run(async () => setSetup(await startAuthenticatorSetup(auth)));
+  const start = () => run(async () => setSetup(await startAuthenticatorSetup(auth)), 'on');
+
+  const confirmSignIn = (event: FormEvent) => {
+    event.preventDefault();
+    const change = confirming;
+    void run(async () => {
+      await signInAgain(auth, session.user.email ?? '', password);
+      if (change === 'on') setSetup(await startAuthenticatorSetup(auth));
+      else if (factor) {
+        await turnOffTwoStep(auth, factor.id, proofCode);
+        showToast('success', 'Two-step sign-in is off.');
+      }
+      setConfirming(null);
+      setPassword('');
+      setProofCode('');
+    });
+  };
 
   const confirm = (event: FormEvent) => {
     event.preventDefault();
@@ -48,6 +74,7 @@ export function TwoStepSection({ session }: { session: Session }) {
       setSetup(null);
       setCode('');
       setRecoveryCodes(codes);
+      setNoRecoveryCodes(codes === null);
       showToast('success', 'Two-step sign-in is on.');
     });
   };
@@ -56,7 +83,7 @@ export function TwoStepSection({ session }: { session: Session }) {
     run(async () => {
       await turnOffTwoStep(auth, factorId);
       showToast('success', 'Two-step sign-in is off.');
-    });
+    }, 'off');
 
   return (
     <section className="card flex flex-col gap-4" aria-labelledby="two-step-heading">
@@ -83,7 +110,73 @@ export function TwoStepSection({ session }: { session: Session }) {
           </button>
         </div>
       )}
-      {factor && !recoveryCodes && (
+      {confirming && (
+        <form className="flex flex-col gap-3" onSubmit={confirmSignIn}>
+          <p className="text-sm">
+            For your safety, confirm it is you: your last sign-in was more than 15 minutes ago.
+          </p>
+          <div>
+            <label htmlFor="two-step-password" className="field-label">
+              Your password
+            </label>
+            <input
+              id="two-step-password"
+              className="text-input"
+              type="password"
+              required
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          {confirming === 'off' && (
+            <div>
+              <label htmlFor="two-step-proof-code" className="field-label">
+                Code from your authenticator app
+              </label>
+              <input
+                id="two-step-proof-code"
+                className="text-input"
+                required
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={7}
+                value={proofCode}
+                onChange={(e) => setProofCode(e.target.value)}
+              />
+            </div>
+          )}
+          <div className="grid gap-3 sm:grid-cols-2">
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {confirming === 'on' ? 'Continue' : 'Turn off'}
+            </button>
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={busy}
+              onClick={() => setConfirming(null)}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {noRecoveryCodes && (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm" role="status">
+            This server makes no recovery codes. If you lose your phone, ask the person who runs it
+            to turn two-step sign-in off for you.
+          </p>
+          <button
+            type="button"
+            className="btn-secondary w-full"
+            onClick={() => setNoRecoveryCodes(false)}
+          >
+            OK
+          </button>
+        </div>
+      )}
+      {factor && !recoveryCodes && !noRecoveryCodes && !confirming && (
         <>
           <p className="text-sm">
             On: signing in asks for a code from your authenticator app after your password.
@@ -98,7 +191,7 @@ export function TwoStepSection({ session }: { session: Session }) {
           </button>
         </>
       )}
-      {!factor && !setup && (
+      {!factor && !setup && !confirming && (
         <>
           <p className="text-sm">
             Ask for a code from an authenticator app on your phone each time you sign in, so that
@@ -150,4 +243,11 @@ export function TwoStepSection({ session }: { session: Session }) {
       )}
     </section>
   );
+}
+
+/** An account without a password gets its fresh sign-in through Google. */
+function freshSignInText(error: unknown): string {
+  return needsFreshSignIn(error)
+    ? 'For your safety, this needs a sign-in from the last 15 minutes. Log out, sign in with Google again, then come back to Profile.'
+    : authFailureText(error);
 }

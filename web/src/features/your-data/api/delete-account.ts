@@ -1,16 +1,7 @@
 import type { AuthClient } from '../../../lib/auth-client.ts';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { verifiedAuthenticator } from '../../../lib/second-step.ts';
-
-/**
- * Whether the account signs in with a password. An account made with Google
- * alone has no e-mail identity and confirms deletion with its address instead.
- */
-export function hasPassword(user: User): boolean {
-  if (user.identities) return user.identities.some((identity) => identity.provider === 'email');
-  const providers = user.app_metadata['providers'];
-  return !Array.isArray(providers) || providers.includes('email');
-}
+import { hasPassword } from '../../../lib/has-password.ts';
 
 /**
  * The server wants a sign-in from the last five minutes before it deletes an
@@ -48,14 +39,17 @@ export async function deleteAccount(
   { auth, data }: { auth: AuthClient; data: SupabaseClient },
   user: User,
   confirmation: string,
+  code = '',
 ): Promise<void> {
   const authenticator = verifiedAuthenticator(user);
   if (authenticator) {
-    // Signing in again would start a session without the second step; a
-    // code from the app proves the person is here now, in this aal2 session.
+    // The server counts only a first step (password, Google) as a recent
+    // sign-in, and wants the second step in the same session: so the
+    // password signs in anew, then the app's code raises that session.
+    if (hasPassword(user)) await signInAgain(auth, user, confirmation);
     const { error } = await auth.mfa.challengeAndVerify({
       factorId: authenticator.id,
-      code: confirmation.replace(/\s/g, ''),
+      code: code.replace(/\s/g, ''),
     });
     if (error) {
       throw new Error(
@@ -66,17 +60,10 @@ export async function deleteAccount(
       'delete_my_account',
       hasPassword(user) ? {} : { confirmation: user.email ?? '' },
     );
+    if (deleteError?.message === SIGN_IN_AGAIN) throw new FreshSignInNeeded();
     if (deleteError) throw deleteError;
   } else if (hasPassword(user)) {
-    const { error } = await auth.signInWithPassword({
-      email: user.email ?? '',
-      password: confirmation,
-    });
-    if (error) {
-      throw new Error(
-        error.code === 'invalid_credentials' ? 'That password is not right.' : error.message,
-      );
-    }
+    await signInAgain(auth, user, confirmation);
     const { error: deleteError } = await data.rpc('delete_my_account');
     if (deleteError) throw deleteError;
   } else {
@@ -85,4 +72,13 @@ export async function deleteAccount(
     if (error) throw error;
   }
   await auth.signOut({ scope: 'local' });
+}
+
+async function signInAgain(auth: AuthClient, user: User, password: string): Promise<void> {
+  const { error } = await auth.signInWithPassword({ email: user.email ?? '', password });
+  if (error) {
+    throw new Error(
+      error.code === 'invalid_credentials' ? 'That password is not right.' : error.message,
+    );
+  }
 }

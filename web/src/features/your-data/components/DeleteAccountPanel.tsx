@@ -5,12 +5,8 @@ import { useNavigate } from '../../../lib/router/router.tsx';
 import { MessageBox } from '../../../components/MessageBox.tsx';
 import { useAuthClient, useDataClient } from '../../../lib/app-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import {
-  deleteAccount,
-  FreshSignInNeeded,
-  hasPassword,
-  signInWithGoogleAgain,
-} from '../api/delete-account.ts';
+import { deleteAccount, FreshSignInNeeded, signInWithGoogleAgain } from '../api/delete-account.ts';
+import { hasPassword } from '../../../lib/has-password.ts';
 import { verifiedAuthenticator } from '../../../lib/second-step.ts';
 
 export const ACCOUNT_DELETED_NOTICE =
@@ -26,6 +22,7 @@ export function DeleteAccountPanel({ user }: { user: User }) {
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   const [confirmation, setConfirmation] = useState('');
+  const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [needsGoogle, setNeedsGoogle] = useState(false);
@@ -38,7 +35,7 @@ export function DeleteAccountPanel({ user }: { user: User }) {
     setBusy(true);
     setFailure(null);
     try {
-      await deleteAccount({ auth, data }, user, confirmation);
+      await deleteAccount({ auth, data }, user, confirmation, code);
       navigate('/login', { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });
     } catch (error) {
       setNeedsGoogle(error instanceof FreshSignInNeeded);
@@ -67,7 +64,10 @@ export function DeleteAccountPanel({ user }: { user: User }) {
     );
   }
 
-  const field = withAuthenticator
+  // With an authenticator, its code is asked besides the password (below);
+  // an account without a password then needs no field of this kind.
+  const codeOnly = withAuthenticator && !withPassword;
+  const field = codeOnly
     ? {
         id: 'delete-account-code',
         label: 'Code from your authenticator app',
@@ -111,10 +111,26 @@ export function DeleteAccountPanel({ user }: { user: User }) {
           autoComplete={field.auto}
           required
           autoFocus
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
+          value={codeOnly ? code : confirmation}
+          onChange={(event) => (codeOnly ? setCode : setConfirmation)(event.target.value)}
         />
       </div>
+      {withAuthenticator && withPassword && (
+        <div>
+          <label htmlFor="delete-account-code" className="field-label">
+            Code from your authenticator app
+          </label>
+          <input
+            id="delete-account-code"
+            className="text-input"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            required
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        </div>
+      )}
       {failure && <MessageBox kind="error">{failure}</MessageBox>}
       {needsGoogle && (
         <button
@@ -127,7 +143,11 @@ export function DeleteAccountPanel({ user }: { user: User }) {
         </button>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <button type="submit" className="btn-danger" disabled={busy || confirmation === ''}>
+        <button
+          type="submit"
+          className="btn-danger"
+          disabled={busy || (codeOnly ? code : confirmation) === ''}
+        >
           {busy ? 'Deleting…' : 'Delete my account'}
         </button>
         <button
@@ -137,6 +157,7 @@ export function DeleteAccountPanel({ user }: { user: User }) {
           onClick={() => {
             setAsking(false);
             setConfirmation('');
+            setCode('');
             setFailure(null);
             setNeedsGoogle(false);
           }}
