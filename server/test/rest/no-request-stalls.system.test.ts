@@ -121,9 +121,10 @@ describe('one user cannot stall another', () => {
     await seedHistory(server.database.db, victim.userId, 500);
   }, 300_000);
 
+  // Closing waits for the attacker's last heavy requests to finish.
   afterAll(async () => {
     await server?.close();
-  });
+  }, 120_000);
 
   it.each(Object.entries(HEAVY_REQUESTS))(
     'answers a history page within 1 s while another user sends the heaviest %s',
