@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { readConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
 import { openDatabase } from '../../src/runtime.ts';
+import { withAdmin } from '../helpers/template-database.ts';
 import { TEST_JWT_SECRET } from '../helpers/test-server.ts';
 
 /**
@@ -49,16 +49,6 @@ export async function newTarget(
     remove: () =>
       withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
   };
-}
-
-async function withAdmin(url: string, fn: (c: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface RunningServer {

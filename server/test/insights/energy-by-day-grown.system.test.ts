@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedHistory } from '../helpers/seed-history.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { energyByDay } from './energy-by-day-call.ts';
 
 // public.energy_by_day (docs/decisions/040) for a person with 20,000 entries:
 // a system test (docs/testing.md), since the seed takes seconds. How fast it
@@ -18,13 +19,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
-type Day = { day: string; entries: number; avg_energy: number };
-
-async function days(client: SupabaseClient, year: number, zone = ZONE): Promise<Day[]> {
-  const { data, error } = await client.rpc('energy_by_day', { year, time_zone: zone });
-  expect(error).toBeNull();
-  return data as Day[];
-}
+const days = (client: SupabaseClient, year: number, zone = ZONE) => energyByDay(client, year, zone);
 
 describe('energy_by_day in a grown journal', () => {
   const ENTRY_COUNT = 20_000;

@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { energyByDay } from './energy-by-day-call.ts';
 import { logEntries, type TimedEntry } from './log-entry.ts';
 
 // public.energy_by_day(year, time_zone): Insights' "Year in pixels"
@@ -40,13 +41,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
-type Day = { day: string; entries: number; avg_energy: number };
-
-async function days(client: SupabaseClient, year: number, zone = ZONE): Promise<Day[]> {
-  const { data, error } = await client.rpc('energy_by_day', { year, time_zone: zone });
-  expect(error).toBeNull();
-  return data as Day[];
-}
+const days = (client: SupabaseClient, year: number, zone = ZONE) => energyByDay(client, year, zone);
 
 describe('energy_by_day', () => {
   it("groups a year's entries by the person's local day, averaging energy", async () => {
