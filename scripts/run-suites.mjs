@@ -31,20 +31,18 @@ function everyday() {
 
 /**
  * The system suite: processes, disks, seeds, and everything again on
- * PostgreSQL. The two longest parts (the server's system files on each
- * database: seeds and child processes, on PostgreSQL mostly the database
- * server's own work) go side by side, then the rest.
+ * PostgreSQL. The server's system files, whose 20,000-entry seeds and child
+ * processes fill both cores, never run beside each other: on PGlite beside
+ * the server's everyday files on PostgreSQL (mostly waiting), on PostgreSQL
+ * beside the web's and the e2e system files.
  */
 function system() {
   const postgres = { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || LOCAL_POSTGRES };
   return [
     [{ name: 'web build', command: ['npm', 'run', 'build'], cwd: root, env: {} }],
+    [vitest('server', 'vitest.system.config.ts'), vitest('server', undefined, postgres)],
     [
-      vitest('server', 'vitest.system.config.ts'),
       vitest('server', 'vitest.system.config.ts', postgres),
-    ],
-    [
-      vitest('server', undefined, postgres),
       vitest('web', undefined, postgres),
       vitest('e2e', 'vitest.system.config.ts', postgres),
     ],

@@ -119,7 +119,8 @@ describe('one user cannot stall another', () => {
     await fillWithLongestTexts(server, attacker.userId);
     await fillWithMostTags(server, attacker.userId);
     await seedHistory(server.database.db, victim.userId, 500);
-  }, 300_000);
+    // A hang bound: the longest texts and tags take minutes to write on a busy machine.
+  }, 600_000);
 
   // Closing waits for the attacker's last heavy requests to finish.
   afterAll(async () => {
