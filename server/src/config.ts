@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_TOKEN_PER_5MIN: z.coerce.number().int().min(1).default(150),
   RATE_LIMIT_SIGNUP_PER_5MIN: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_VERIFY_PER_5MIN: z.coerce.number().int().min(1).default(30),
+  // Authenticator challenges per person and per address (GoTrue: 15 a minute per address).
+  RATE_LIMIT_FACTOR_CHALLENGES_PER_5MIN: z.coerce.number().int().min(1).default(30),
   // Requests for an e-mail link (/resend and /recover). The old name, from
   // when it limited /resend alone, is still read.
   RATE_LIMIT_EMAIL_LINK_REQUESTS_PER_5MIN: z.coerce.number().int().min(1).optional(),
@@ -143,6 +145,7 @@ const ConfigSchema = EnvSchema.transform((e) => {
       tokenPer5Min: e.RATE_LIMIT_TOKEN_PER_5MIN,
       signupPer5Min: e.RATE_LIMIT_SIGNUP_PER_5MIN,
       verifyPer5Min: e.RATE_LIMIT_VERIFY_PER_5MIN,
+      factorChallengesPer5Min: e.RATE_LIMIT_FACTOR_CHALLENGES_PER_5MIN,
       emailLinkRequestsPer5Min:
         e.RATE_LIMIT_EMAIL_LINK_REQUESTS_PER_5MIN ?? e.RATE_LIMIT_RESEND_PER_5MIN ?? 30,
       loginFailures: { failuresPerWindow: e.RATE_LIMIT_PASSWORD_FAILURES_PER_15MIN },

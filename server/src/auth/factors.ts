@@ -16,7 +16,9 @@ import {
   createChallenge,
   lockChallenge,
   markChallengeAnswered,
+  sweepExpiredChallenges,
 } from './accounts/factor-challenges.ts';
+import { enforceRateLimit } from './request/rate-limit.ts';
 import { lockUser } from './accounts/users.ts';
 import { clearSecondFactorFailures, countSecondFactorAttempt } from './accounts/login-throttle.ts';
 import { matchTotpCode, newTotpSecret, totpUri } from './accounts/totp.ts';
@@ -156,14 +158,26 @@ export async function challengeFactor(
   ctx: AppContext,
   request: FastifyRequest,
 ): Promise<{ id: string; type: 'totp'; expires_at: number }> {
+  // Each challenge is a synced write: bounded per address and per person
+  // (docs/security-bounds.md), where GoTrue bounds only the address.
+  const limit = ctx.config.rateLimits.factorChallengesPer5Min;
+  await enforceRateLimit(ctx.db, 'challenge', request.ip, limit);
   const { user } = await authenticateAuthRequest(ctx, request);
+  await enforceRateLimit(ctx.db, 'challenge-person', user.id, limit);
   const factorId = factorIdOf(request);
   if (!UUID.test(factorId)) throw factorNotFound();
+  // Now and then, as the rate limits sweep their windows (request/rate-limit.ts).
+  if (Math.random() < 0.01) await sweepExpiredChallenges(ctx.db);
   return ctx.db.transaction(async (tx) => {
     const factor = await findOwnFactor(tx, user.id, factorId);
     if (!factor || factor.factor_type !== 'totp') throw factorNotFound();
     const id = randomUUID();
-    const { expiresAt } = await createChallenge(tx, id, factor.id, request.ip);
+    const { expiresAt } = await createChallenge(
+      tx,
+      id,
+      { id: factor.id, userId: user.id },
+      request.ip,
+    );
     return { id, type: 'totp' as const, expires_at: expiresAt };
   });
 }

@@ -44,7 +44,16 @@ export async function recover(
   if (!ctx.mail) {
     throw badRequest('email_provider_disabled', 'Password recovery by e-mail is not available');
   }
-  const redirectTo = safeRedirectTo(ctx, request, queryValue(request.query, 'redirect_to'));
+  // Anyone may start a recovery for any address, so the link it mails must
+  // land where only the site runs: a broad ADDITIONAL_REDIRECT_URLS glob (a
+  // preview host pattern) could match a host a stranger owns, who would then
+  // receive the owner's code or session. Off SITE_URL's host, both the target
+  // and the challenge are dropped and the link lands on SITE_URL
+  // (docs/security.md). GoTrue honours any allowed target here.
+  const site = ctx.mail.config.siteUrl;
+  const requested = safeRedirectTo(ctx, request, queryValue(request.query, 'redirect_to'));
+  const onSiteHost = new URL(requested).hostname === new URL(site).hostname;
+  const redirectTo = onSiteHost ? requested : site;
 
   const nothing = {};
   const user = await findUserByEmail(ctx.db, email);
@@ -61,7 +70,7 @@ export async function recover(
       userId: user.id,
       to: email,
       compose: (link) => recoveryMail(email, link, ctx.config.emailLinkLifetimeSeconds),
-      pkce,
+      pkce: onSiteHost ? pkce : undefined,
       redirectTo,
       // Nothing was claimed before sending: the stored token is the record.
       release: async () => {},

@@ -9,15 +9,17 @@ const WINDOW_SECONDS = 300;
 // minutes, email/mail-cap.ts: an hour); rows are kept until every window has passed.
 const SWEEP_AFTER_SECONDS = 7200;
 
-export type RateLimitedAction = 'token' | 'signup' | 'verify' | 'resend' | 'recover';
+export type RateLimitedAction =
+  'token' | 'signup' | 'verify' | 'resend' | 'recover' | 'challenge' | 'challenge-person';
 
+/** Counts one `action` of `who` (an address, or a person's id for a per-person limit). */
 export async function enforceRateLimit(
   db: Queryable,
   action: RateLimitedAction,
-  ip: string,
+  who: string,
   limitPerWindow: number,
 ): Promise<void> {
-  const { hits } = await countHit(db, `${action}:${ip}`, WINDOW_SECONDS);
+  const { hits } = await countHit(db, `${action}:${who}`, WINDOW_SECONDS);
   // Old windows are never read again; sweeping now and then keeps the table
   // small without a background job (about one request in a hundred pays).
   if (Math.random() < 0.01) {
