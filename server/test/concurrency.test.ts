@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { journalQuestions } from './rest/fixtures.ts';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { startTestServer } from './helpers/test-server.ts';
 import { signedInClient } from './helpers/users.ts';
 
 // Many tabs and devices at once: on PGlite every request queues for the one
@@ -8,10 +8,7 @@ import { signedInClient } from './helpers/users.ts';
 // and no activity's rows mix with another's.
 const SAVES = 20;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
+const server = await startTestServer();
 afterAll(() => server.close());
 
 describe('concurrent requests', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweep } from './helpers/request-sweep.ts';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { startTestServer } from './helpers/test-server.ts';
 import { signedInClient } from './helpers/users.ts';
 
 // A seeded sweep of odd requests across every API (helpers/request-sweep.ts);
@@ -113,13 +113,12 @@ const BODIES = [
 ];
 const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS'];
 
-let server: TestServer;
 let userToken: string;
+const server = await startTestServer();
+afterAll(() => server.close());
 beforeAll(async () => {
-  server = await startTestServer();
   userToken = (await signedInClient(server, 'sweep')).accessToken;
 });
-afterAll(() => server.close());
 
 describe('no request shape makes the server answer 5xx', () => {
   it(`answers ${REQUESTS} seeded odd requests with something other than a 5xx`, async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweep } from './helpers/request-sweep.ts';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { startTestServer } from './helpers/test-server.ts';
 import { signedInClient } from './helpers/users.ts';
 import { createRpcFunctions } from './rest/rpc-fixtures.ts';
 
@@ -135,14 +135,13 @@ const RPC_HEADERS: Array<Record<string, string>> = [
   { range: '1-2' },
   { prefer: 'return=minimal' },
 ];
-let server: TestServer;
 let userToken: string;
+const server = await startTestServer();
+afterAll(() => server.close());
+await createRpcFunctions(server);
 beforeAll(async () => {
-  server = await startTestServer();
-  await createRpcFunctions(server);
   userToken = (await signedInClient(server, 'rpc-sweep')).accessToken;
 });
-afterAll(() => server.close());
 
 describe('no function call makes the server answer 5xx', () => {
   it('answers every call to a real function, however shaped, with something other than a 5xx', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { journalQuestions } from './rest/fixtures.ts';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { startTestServer } from './helpers/test-server.ts';
 import { signedInClient } from './helpers/users.ts';
 
 // One person saving from many tabs at once, for seconds on end (an import, or
@@ -9,10 +9,7 @@ import { signedInClient } from './helpers/users.ts';
 const CLIENTS = 50;
 const SECONDS = 4;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
+const server = await startTestServer();
 afterAll(() => server.close());
 
 describe('sustained saves by one person', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer, uniqueEmail } from '../helpers/test-server.ts';
 import {
   authRequest,
   bearer,
@@ -14,13 +14,12 @@ import {
 // so for the data API; the same holds here), and every refusal leaves in
 // GoTrue's format so that supabase-js can read it.
 
-let server: TestServer;
 let accessToken: string;
+const server = await startTestServer();
+afterAll(() => server.close());
 beforeAll(async () => {
-  server = await startTestServer();
   accessToken = (await signUp(server, 'shape')).session.access_token;
 });
-afterAll(() => server.close());
 
 type Endpoint = { name: string; method: 'POST' | 'PUT'; path: string; auth?: boolean };
 const BODY_ENDPOINTS: Endpoint[] = [

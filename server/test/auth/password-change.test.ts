@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer, uniqueEmail } from '../helpers/test-server.ts';
 import { decodeJwt, PASSWORD, signUp, type SignedUp } from './support.ts';
 
 // A stolen access token stays valid until it expires; it must not be enough
 // to change the password, or (without mail) the address (ADR 023).
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
+const server = await startTestServer();
 afterAll(() => server.close());
 
 /** Makes the client's session look as if its sign-in happened an hour ago. */

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { isAuthApiError } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/accounts/passwords.ts';
-import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer, uniqueEmail } from '../helpers/test-server.ts';
 import { decodeJwt, expectAuthError, PASSWORD, postJson, signUp } from './support.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
+const server = await startTestServer();
 afterAll(() => server.close());
 
 describe('POST /token?grant_type=password', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isAuthApiError, isAuthWeakPasswordError } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer, uniqueEmail } from '../helpers/test-server.ts';
 import {
   authRequest,
   decodeJwt,
@@ -11,10 +11,7 @@ import {
   ISO_TIME,
 } from './support.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
+const server = await startTestServer();
 afterAll(() => server.close());
 
 describe('POST /signup', () => {

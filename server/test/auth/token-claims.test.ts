@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJwtKeys } from '../../src/jwt.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer } from '../helpers/test-server.ts';
 import { authRequest, bearer, decodeJwt, expectAuthError, signUp } from './support.ts';
 
 // A token signed with our secret is still refused when it could never have
 // been ours to accept (ADR 024): one without exp would be valid forever, one
 // for another audience or from another issuer was made for someone else.
 
-let server: TestServer;
 let claims: Record<string, unknown>;
+const server = await startTestServer();
+afterAll(() => server.close());
 beforeAll(async () => {
-  server = await startTestServer();
   const { session } = await signUp(server, 'claims');
   claims = decodeJwt(session.access_token);
 });
-afterAll(() => server.close());
 
 const sign = (payload: Record<string, unknown>) => createJwtKeys(server.jwtSecret).sign(payload);
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { isAuthSessionMissingError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_USER_METADATA_BYTES } from '../../src/auth/accounts/metadata-size.ts';
-import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer, uniqueEmail } from '../helpers/test-server.ts';
 import {
   authRequest,
   bearer,
@@ -14,10 +14,7 @@ import {
   type RawResponse,
 } from './support.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
+const server = await startTestServer();
 afterAll(() => server.close());
 
 const getUserWith = (token: string): Promise<RawResponse> =>

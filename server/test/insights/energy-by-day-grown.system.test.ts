@@ -1,8 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedHistory } from '../helpers/seed-history.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { startTestServer } from '../helpers/test-server.ts';
+import { signedInClient } from '../helpers/users.ts';
 import { energyByDay } from './energy-by-day-call.ts';
 
 // public.energy_by_day (docs/decisions/040) for a person with 20,000 entries:
@@ -10,14 +10,10 @@ import { energyByDay } from './energy-by-day-call.ts';
 // answers is the bench's to measure; here, that it reads the journal through
 // the index whatever the statistics say.
 const ZONE = 'America/New_York';
-let server: TestServer;
-let grown: SignedInUser;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  grown = await signedInClient(server, 'pixels-grown');
-}, 60_000);
+const server = await startTestServer();
 afterAll(() => server.close());
+const grown = await signedInClient(server, 'pixels-grown');
 
 const days = (client: SupabaseClient, year: number, zone = ZONE) => energyByDay(client, year, zone);
 

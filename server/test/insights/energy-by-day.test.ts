@@ -1,17 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/test-server.ts';
+import { signedInClient } from '../helpers/users.ts';
 import { energyByDay } from './energy-by-day-call.ts';
 import { logEntries, type TimedEntry } from './log-entry.ts';
 
 // public.energy_by_day(year, time_zone): Insights' "Year in pixels"
 // (docs/decisions/040). Days are the person's, in their zone.
 const ZONE = 'America/New_York';
-let server: TestServer;
-let owner: SignedInUser;
-let stranger: SignedInUser;
-let anon: SupabaseClient;
 
 const e = (energy: number, at: string): TimedEntry => ({
   activity: 'Walk',
@@ -32,14 +28,12 @@ const ENTRIES: TimedEntry[] = [
   e(90, '2026-01-01T04:30:00Z'),
 ];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await signedInClient(server, 'pixels-owner');
-  stranger = await signedInClient(server, 'pixels-stranger');
-  anon = server.client();
-  await logEntries(owner.client, owner.userId, ENTRIES);
-}, 60_000);
+const server = await startTestServer();
 afterAll(() => server.close());
+const owner = await signedInClient(server, 'pixels-owner');
+const stranger = await signedInClient(server, 'pixels-stranger');
+const anon = server.client();
+await logEntries(owner.client, owner.userId, ENTRIES);
 
 const days = (client: SupabaseClient, year: number, zone = ZONE) => energyByDay(client, year, zone);
 

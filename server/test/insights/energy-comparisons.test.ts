@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer } from '../helpers/test-server.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { logEntries, type TimedEntry } from './log-entry.ts';
 
@@ -9,9 +9,6 @@ import { logEntries, type TimedEntry } from './log-entry.ts';
 // below from this small journal, and the function must agree to ±0.01.
 
 const ZONE = 'Europe/Berlin';
-let server: TestServer;
-let owner: SignedInUser;
-let stranger: SignedInUser;
 
 let minute = 0;
 const e = (activity: string, energy: number, engagement: number): TimedEntry => ({
@@ -111,13 +108,11 @@ function expectFigures(actual: Comparison | undefined, expected: Partial<Compari
   }
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await signedInClient(server, 'compare-owner');
-  stranger = await signedInClient(server, 'compare-stranger');
-  await logEntries(owner.client, owner.userId, ENTRIES);
-});
+const server = await startTestServer();
 afterAll(() => server.close());
+const owner = await signedInClient(server, 'compare-owner');
+const stranger = await signedInClient(server, 'compare-stranger');
+await logEntries(owner.client, owner.userId, ENTRIES);
 
 describe('what goes with more energy', () => {
   it('compares each activity with the rest, matching the hand computation', async () => {

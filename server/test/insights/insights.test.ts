@@ -1,14 +1,9 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/test-server.ts';
+import { signedInClient } from '../helpers/users.ts';
 import { logEntries, type TimedEntry } from './log-entry.ts';
 
 const ZONE = 'America/New_York';
-let server: TestServer;
-let owner: SignedInUser;
-let stranger: SignedInUser;
-let anon: SupabaseClient;
 
 const e = (activity: string, energy: number, engagement: number, at: string, flow = false) =>
   ({ activity, energy, engagement, at, flow }) satisfies TimedEntry;
@@ -43,14 +38,12 @@ const ENTRIES: TimedEntry[] = [
   e('Chess', 10, 95, '2025-02-03T20:00:00Z'),
 ];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await signedInClient(server, 'insights-owner');
-  stranger = await signedInClient(server, 'insights-stranger');
-  anon = server.client();
-  await logEntries(owner.client, owner.userId, ENTRIES);
-});
+const server = await startTestServer();
 afterAll(() => server.close());
+const owner = await signedInClient(server, 'insights-owner');
+const stranger = await signedInClient(server, 'insights-stranger');
+const anon = server.client();
+await logEntries(owner.client, owner.userId, ENTRIES);
 
 interface Ranked {
   key: string;

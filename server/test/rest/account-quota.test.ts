@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/test-server.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { logEntries } from '../insights/log-entry.ts';
 
@@ -8,10 +8,7 @@ import { logEntries } from '../insights/log-entry.ts';
 // for again by deleting. Reaching 500,000 real answers would take minutes, so
 // the tests start from a count just under the limit.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
+const server = await startTestServer();
 afterAll(() => server.close());
 
 const MAX_ANSWERS = 500_000;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { startTestServer } from '../helpers/test-server.ts';
+import { signedInClient } from '../helpers/users.ts';
 import { restFetch, saveActivity, saveAnswers, type Entry } from './fixtures.ts';
 
 interface ActivityRow {
@@ -22,11 +22,10 @@ const ENTRIES: Entry[] = [
   { activity: 'Admin', energy: 10, engagement: 15, flowState: false, notes: 'taxes' },
 ];
 
-let server: TestServer;
-let user: SignedInUser;
+const server = await startTestServer();
+afterAll(() => server.close());
+const user = await signedInClient(server, 'view');
 beforeAll(async () => {
-  server = await startTestServer();
-  user = await signedInClient(server, 'view');
   for (const entry of ENTRIES.slice(0, 3)) await saveActivity(user.client, user.userId, entry);
   // docs/product.md 5: entries without activity text or without numeric levels are not shown.
   await saveAnswers(user.client, user.userId, {
@@ -45,7 +44,6 @@ beforeAll(async () => {
   });
   for (const entry of ENTRIES.slice(3)) await saveActivity(user.client, user.userId, entry);
 });
-afterAll(() => server.close());
 
 const newestFirst = [...ENTRIES].reverse().map((e) => e.activity);
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/test-server.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { journalQuestions, restFetch } from './fixtures.ts';
 
@@ -7,18 +7,11 @@ import { journalQuestions, restFetch } from './fixtures.ts';
 // same transaction, readable only by their owner, and an entry's time is the
 // owner's to choose but never in the future.
 
-let server: TestServer;
-let alice: SignedInUser;
-let bob: SignedInUser;
-let ids: Map<string, number>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  alice = await signedInClient(server, 'alice');
-  bob = await signedInClient(server, 'bob');
-  ids = await journalQuestions(alice.client);
-});
+const server = await startTestServer();
 afterAll(() => server.close());
+const alice = await signedInClient(server, 'alice');
+const bob = await signedInClient(server, 'bob');
+const ids = await journalQuestions(alice.client);
 
 interface EntryInput {
   activity: string;

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { startTestServer } from '../helpers/test-server.ts';
+import { signedInClient } from '../helpers/users.ts';
 import { errorShape, journalQuestions, restFetch, saveActivity } from './fixtures.ts';
 
 // Mistakes in the query string and body, as a client sees them: a 4xx with
 // PostgREST's code and wording, never a 500 and never a changed database.
-let server: TestServer;
-let user: SignedInUser;
 let questionId: number;
+const server = await startTestServer();
+afterAll(() => server.close());
+const user = await signedInClient(server, 'bad-query');
 beforeAll(async () => {
-  server = await startTestServer();
-  user = await signedInClient(server, 'bad-query');
   await saveActivity(user.client, user.userId, {
     activity: 'Reading',
     energy: 55,
@@ -20,7 +19,6 @@ beforeAll(async () => {
   });
   questionId = (await journalQuestions(user.client)).get('Activity Notes')!;
 });
-afterAll(() => server.close());
 
 describe('names the schema cache does not know', () => {
   it('an unknown table is 404 PGRST205', async () => {

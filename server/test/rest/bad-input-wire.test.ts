@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/test-server.ts';
+import { signedInClient } from '../helpers/users.ts';
 import { errorShape, nowSeconds, restFetch, signToken } from './fixtures.ts';
 
 // Bodies, tokens and headers a client can get wrong: each gets a 4xx in
 // PostgREST's {code, message, details, hint}, and no request shape gets a 500.
-let server: TestServer;
-let user: SignedInUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  user = await signedInClient(server, 'bad-wire');
-});
+const server = await startTestServer();
 afterAll(() => server.close());
+const user = await signedInClient(server, 'bad-wire');
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createJwtKeys } from '../../src/jwt.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer } from '../helpers/test-server.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 
 // delete_my_account (docs/decisions/022): the account and everything of it
 // go, nothing of anyone else; only for a fresh sign-in of that person.
 
 const PASSWORD = 'signed-in-test-password';
-let server: TestServer;
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
+const server = await startTestServer();
 afterAll(() => server.close());
 
 const someEntries = (activity: string) => [

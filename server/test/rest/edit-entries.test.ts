@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/test-server.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 
 // Editing, deleting and undoing an entry (docs/decisions/019): update_entry
@@ -7,16 +7,10 @@ import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 // rows, and undo inserts the same rows again. Row-level security decides
 // everything; another person and anon can do nothing to someone's entry.
 
-let server: TestServer;
-let alice: SignedInUser;
-let bob: SignedInUser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  alice = await signedInClient(server, 'alice');
-  bob = await signedInClient(server, 'bob');
-});
+const server = await startTestServer();
 afterAll(() => server.close());
+const alice = await signedInClient(server, 'alice');
+const bob = await signedInClient(server, 'bob');
 
 const ENTRY_COLUMNS = 'created_at, activity, energy, engagement, flow_state, notes';
 

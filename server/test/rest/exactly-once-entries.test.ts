@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/test-server.ts';
+import { signedInClient } from '../helpers/users.ts';
 import { journalQuestions, restFetch, saveActivity, type Entry } from './fixtures.ts';
 
 // "Exactly once", the server half (docs/decisions/035): an entry
@@ -12,18 +12,11 @@ import { journalQuestions, restFetch, saveActivity, type Entry } from './fixture
 
 const ON_CONFLICT = 'user_id,entry_key,question_id';
 
-let server: TestServer;
-let alice: SignedInUser;
-let bob: SignedInUser;
-let questionIds: Map<string, number>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  alice = await signedInClient(server, 'once-alice');
-  bob = await signedInClient(server, 'once-bob');
-  questionIds = await journalQuestions(alice.client);
-});
+const server = await startTestServer();
 afterAll(() => server.close());
+const alice = await signedInClient(server, 'once-alice');
+const bob = await signedInClient(server, 'once-bob');
+const questionIds = await journalQuestions(alice.client);
 
 const RUN: Entry = {
   activity: 'Morning run',

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { startTestServer } from '../helpers/test-server.ts';
+import { signedInClient } from '../helpers/users.ts';
 import { createItemsTable, restFetch } from './fixtures.ts';
 
 // Every filter operator, or=/and= trees, not., ordering and paging, as
 // supabase-js writes them, checked against the rows PostgreSQL returns.
-let server: TestServer;
-let user: SignedInUser;
+const server = await startTestServer();
+afterAll(() => server.close());
+await createItemsTable(server);
+const user = await signedInClient(server, 'filters');
 beforeAll(async () => {
-  server = await startTestServer();
-  await createItemsTable(server);
-  user = await signedInClient(server, 'filters');
   const { error } = await user.client.from('items').insert([
     { label: 'apple', qty: 3, note: 'red' },
     { label: 'Banana', qty: 7, note: null },
@@ -19,7 +18,6 @@ beforeAll(async () => {
   ]);
   if (error) throw new Error(error.message);
 });
-afterAll(() => server.close());
 
 const items = () => user.client.from('items').select('label');
 

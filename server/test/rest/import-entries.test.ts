@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/test-server.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 
 // import_entries (docs/decisions/021): a batch of the caller's own entries,
 // each with all its answers or none, skipping what is already there.
 
-let server: TestServer;
-let alice: SignedInUser;
-let bob: SignedInUser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  alice = await signedInClient(server, 'alice');
-  bob = await signedInClient(server, 'bob');
-});
+const server = await startTestServer();
 afterAll(() => server.close());
+const alice = await signedInClient(server, 'alice');
+const bob = await signedInClient(server, 'bob');
 
 const entry = (created_at: string, activity: string, more: Record<string, unknown> = {}) => ({
   created_at,

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/test-server.ts';
+import { signedInClient } from '../helpers/users.ts';
 import { createItemsTable, restFetch } from './fixtures.ts';
 
 // POST, PATCH and DELETE with PostgREST's Prefer, Accept and Content-Range semantics.
-let server: TestServer;
-let user: SignedInUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  await createItemsTable(server);
-  user = await signedInClient(server, 'mutations');
-});
+const server = await startTestServer();
 afterAll(() => server.close());
+await createItemsTable(server);
+const user = await signedInClient(server, 'mutations');
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 

@@ -1,17 +1,12 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { startTestServer } from '../helpers/test-server.ts';
+import { signedInClient } from '../helpers/users.ts';
 import { journalQuestions, restFetch, saveActivity } from './fixtures.ts';
 
 // Row-level security is the only authorization (docs/architecture.md 4): every attempt
 // below goes through the same endpoints the app uses and must come back
 // refused or empty, and the owner's data must be untouched afterwards.
 
-let server: TestServer;
-let owner: SignedInUser;
-let intruder: SignedInUser;
-let anon: SupabaseClient;
 let questionId: number;
 
 interface Outcome {
@@ -33,11 +28,12 @@ interface Attempt {
   expect: Expectation;
 }
 
+const server = await startTestServer();
+afterAll(() => server.close());
+const owner = await signedInClient(server, 'owner');
+const intruder = await signedInClient(server, 'intruder');
+const anon = server.client();
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await signedInClient(server, 'owner');
-  intruder = await signedInClient(server, 'intruder');
-  anon = server.client();
   await saveActivity(owner.client, owner.userId, {
     activity: 'Private diary',
     energy: 40,
@@ -51,7 +47,6 @@ beforeAll(async () => {
     .insert({ time_zone: 'Europe/Berlin', times: ['08:00'], email: true });
   if (reminders.error) throw new Error(reminders.error.message);
 });
-afterAll(() => server.close());
 
 function attempts(): Attempt[] {
   const stolenRow = () => ({ user_id: owner.userId, question_id: questionId, answer: 'forged' });

@@ -1,21 +1,16 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { startTestServer } from '../helpers/test-server.ts';
+import { signedInClient } from '../helpers/users.ts';
 import { restFetch, saveActivity } from './fixtures.ts';
 import { createRpcFunctions } from './rpc-fixtures.ts';
 
-let server: TestServer;
-let owner: SignedInUser;
-let other: SignedInUser;
-let anon: SupabaseClient;
-
+const server = await startTestServer();
+afterAll(() => server.close());
+await createRpcFunctions(server);
+const owner = await signedInClient(server, 'rpc-owner');
+const other = await signedInClient(server, 'rpc-other');
+const anon = server.client();
 beforeAll(async () => {
-  server = await startTestServer();
-  await createRpcFunctions(server);
-  owner = await signedInClient(server, 'rpc-owner');
-  other = await signedInClient(server, 'rpc-other');
-  anon = server.client();
   await saveActivity(owner.client, owner.userId, {
     activity: 'Reading',
     energy: 70,
@@ -24,7 +19,6 @@ beforeAll(async () => {
     notes: 'quiet',
   });
 });
-afterAll(() => server.close());
 
 describe('rpc with supabase-js', () => {
   it('returns a scalar by POST and by GET', async () => {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/test-server.ts';
+import { signedInClient } from '../helpers/users.ts';
 import { QUESTIONS } from './fixtures.ts';
 
 // docs/product.md 7 "Data calls", issued exactly as the web app will issue them.
-let server: TestServer;
-let user: SignedInUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  user = await signedInClient(server, 'spec');
-});
+const server = await startTestServer();
 afterAll(() => server.close());
+const user = await signedInClient(server, 'spec');
 
 describe('the four data calls of docs/product.md 7', () => {
   let pageId: number;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer } from '../helpers/test-server.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { journalQuestions, restFetch } from './fixtures.ts';
 
@@ -12,12 +12,6 @@ import { journalQuestions, restFetch } from './fixtures.ts';
 
 const ON_CONFLICT = 'user_id,entry_key,question_id';
 const ROW_COLUMNS = 'created_at, activity, energy, notes, tags';
-
-let server: TestServer;
-let alice: SignedInUser;
-let bob: SignedInUser;
-let questionIds: Map<string, number>;
-let tagsQuestionId: number;
 
 /** The id of the 'Tags' question, found as a client would: by its page's name. */
 async function findTagsQuestion(client: SupabaseClient): Promise<number> {
@@ -34,14 +28,12 @@ async function findTagsQuestion(client: SupabaseClient): Promise<number> {
   return question.data.id as number;
 }
 
-beforeAll(async () => {
-  server = await startTestServer();
-  alice = await signedInClient(server, 'tags-alice');
-  bob = await signedInClient(server, 'tags-bob');
-  questionIds = await journalQuestions(alice.client);
-  tagsQuestionId = await findTagsQuestion(alice.client);
-});
+const server = await startTestServer();
 afterAll(() => server.close());
+const alice = await signedInClient(server, 'tags-alice');
+const bob = await signedInClient(server, 'tags-bob');
+const questionIds = await journalQuestions(alice.client);
+const tagsQuestionId = await findTagsQuestion(alice.client);
 
 interface TaggedEntry {
   activity: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer } from '../helpers/test-server.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { createItemsTable, restFetch } from './fixtures.ts';
 
@@ -7,13 +7,13 @@ import { createItemsTable, restFetch } from './fixtures.ts';
 // `Prefer: resolution=ignore-duplicates|merge-duplicates`, on a table a
 // person may insert into and update (their own rows only, by RLS).
 
-let server: TestServer;
 let alice: SignedInUser;
 let bob: SignedInUser;
 
+const server = await startTestServer();
+afterAll(() => server.close());
+await createItemsTable(server);
 beforeAll(async () => {
-  server = await startTestServer();
-  await createItemsTable(server);
   // A second unique key besides the primary key: one label per owner.
   await server.database.db.exec(
     'CREATE UNIQUE INDEX items_owner_label_idx ON public.items (owner, label)',
@@ -21,7 +21,6 @@ beforeAll(async () => {
   alice = await signedInClient(server, 'upsert-alice');
   bob = await signedInClient(server, 'upsert-bob');
 });
-afterAll(() => server.close());
 
 type Item = { id: number; owner: string; label: string; qty: number; note: string | null };
 
