@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { signUp, uniqueEmail } from './app-steps.ts';
 import { launchBrowser } from './browser.ts';
 import { PageErrorLog } from './page-errors.ts';
 import { freePort, startServer, type RunningServer } from './server-process.ts';
@@ -12,15 +13,26 @@ export interface UserBrowser {
   errors: PageErrorLog;
 }
 
+export interface NewUserOptions {
+  /** A touch screen, so that tests can tap. */
+  touch?: boolean;
+  /** Another time zone than UTC. */
+  timezoneId?: string;
+}
+
 export interface AppHarness {
   /** The server's origin, e.g. http://127.0.0.1:41234. */
   readonly url: string;
+  /** A new browser context with one page on the phone viewport, watched for errors. */
+  newUser(options?: NewUserOptions): Promise<UserBrowser>;
   /**
-   * A new browser context with one page on the phone viewport, watched for
-   * errors; `touch` gives it a touch screen, so tests can tap; `timezoneId`
-   * puts the browser in another zone than UTC.
+   * The first step of most journeys: a new browser, a new person signed up
+   * there from the login screen with a fresh address made from `label`, on Track.
    */
-  newUser(options?: { touch?: boolean; timezoneId?: string }): Promise<UserBrowser>;
+  signedUpOnTrack(
+    label: string,
+    options?: NewUserOptions,
+  ): Promise<UserBrowser & { email: string }>;
 }
 
 export const PHONE = { width: 390, height: 844 } as const;
@@ -78,12 +90,12 @@ export function useApp(options: AppOptions = {}): AppHarness {
     expect(exitCode ?? 0, ownServer?.output()).toBe(0);
   });
 
-  return {
+  const harness: AppHarness = {
     get url() {
       if (!url) throw new Error('the server is not started yet (use the harness in a test)');
       return url;
     },
-    async newUser({ touch = false, timezoneId = 'UTC' } = {}) {
+    async newUser({ touch = false, timezoneId = 'UTC' }: NewUserOptions = {}) {
       if (!browser || !url) throw new Error('the browser is not started yet');
       // A fixed locale and time zone make the list's date text predictable.
       const context = await browser.newContext({
@@ -100,5 +112,12 @@ export function useApp(options: AppOptions = {}): AppHarness {
       users.push(user);
       return user;
     },
+    async signedUpOnTrack(label, options) {
+      const user = await harness.newUser(options);
+      const email = uniqueEmail(label);
+      await signUp(user.page, email);
+      return { ...user, email };
+    },
   };
+  return harness;
 }

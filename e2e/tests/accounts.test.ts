@@ -45,9 +45,7 @@ describe.skipIf(skipBrowserTests)(
     });
 
     it('a wrong password shows the error in the red box; switching mode clears it', async () => {
-      const { page, errors } = await app.newUser();
-      const email = uniqueEmail('forgetful');
-      await signUp(page, email);
+      const { page, errors, email } = await app.signedUpOnTrack('forgetful');
       await openTab(page, 'Profile');
       await page.getByRole('button', { name: 'Log Out' }).click();
       await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
@@ -69,9 +67,7 @@ describe.skipIf(skipBrowserTests)(
     });
 
     it('signing up with an address already taken shows the error in the red box', async () => {
-      const { page, errors } = await app.newUser();
-      const email = uniqueEmail('taken');
-      await signUp(page, email);
+      const { page, errors, email } = await app.signedUpOnTrack('taken');
       await openTab(page, 'Profile');
       await page.getByRole('button', { name: 'Log Out' }).click();
 
@@ -103,9 +99,7 @@ describe.skipIf(skipBrowserTests)(
     });
 
     it('Log Out lands on /login; signed out, / goes to /login and signing in comes back to /', async () => {
-      const { page } = await app.newUser();
-      const email = uniqueEmail('returning');
-      await signUp(page, email);
+      const { page, email } = await app.signedUpOnTrack('returning');
       await openTab(page, 'Profile');
       await page.getByRole('button', { name: 'Log Out' }).click();
       await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();

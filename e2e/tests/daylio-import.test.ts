@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { storedTagsThroughApi } from '../support/api-entries.ts';
 import { useApp } from '../support/app-harness.ts';
-import { openTab, signUp, uniqueEmail } from '../support/app-steps.ts';
+import { openTab } from '../support/app-steps.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { horizontalOverflow } from '../support/layout.ts';
@@ -55,9 +55,7 @@ describe.skipIf(skipBrowserTests)('Import from Daylio', () => {
   const app = useApp();
 
   it('shows the mood mapping before saving, takes a level for an unknown mood, and imports', async () => {
-    const { page } = await app.newUser();
-    const email = uniqueEmail('daylio');
-    await signUp(page, email);
+    const { page, email } = await app.signedUpOnTrack('daylio');
     await openTab(page, 'Profile');
     await chooseDaylioFile(page);
 

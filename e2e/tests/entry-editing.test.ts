@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
-import { openTab, saveActivity, signUp, trackForm, uniqueEmail } from '../support/app-steps.ts';
+import { openTab, saveActivity, trackForm } from '../support/app-steps.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { activityList, listedNames, readActivityList } from '../support/history.ts';
@@ -13,8 +13,7 @@ describe.skipIf(skipBrowserTests)('changing entries', () => {
   const app = useApp();
 
   it('edits an entry in Look Back, by keyboard, and the list shows the change', async () => {
-    const { page } = await app.newUser();
-    await signUp(page, uniqueEmail('edit'));
+    const { page } = await app.signedUpOnTrack('edit');
     await saveActivity(page, { activity: 'Emails', energy: 30, engagement: 20 });
     await openTab(page, 'Look Back');
     await page.getByRole('button', { name: 'Edit Emails' }).click();
@@ -48,8 +47,7 @@ describe.skipIf(skipBrowserTests)('changing entries', () => {
   });
 
   it('deletes an entry and brings it back with Undo', async () => {
-    const { page } = await app.newUser();
-    await signUp(page, uniqueEmail('undo'));
+    const { page } = await app.signedUpOnTrack('undo');
     await saveActivity(page, { activity: 'Kept', energy: 40, engagement: 40 });
     await saveActivity(page, { activity: 'Slip', energy: 80, engagement: 60, notes: 'a, b 🙂' });
     await openTab(page, 'Look Back');
@@ -68,8 +66,7 @@ describe.skipIf(skipBrowserTests)('changing entries', () => {
   });
 
   it('logs an activity for a past day from Track, and refuses the future', async () => {
-    const { page } = await app.newUser();
-    await signUp(page, uniqueEmail('past'));
+    const { page } = await app.signedUpOnTrack('past');
     const form = trackForm(page);
     await form.activity.fill('Morning swim');
     await page.getByRole('button', { name: 'Log an earlier time' }).click();
@@ -91,8 +88,7 @@ describe.skipIf(skipBrowserTests)('changing entries', () => {
   });
 
   it("opens an entry by touch; moved onto another entry's time, both entries stay", async () => {
-    const { page } = await app.newUser({ touch: true });
-    await signUp(page, uniqueEmail('touch'));
+    const { page } = await app.signedUpOnTrack('touch', { touch: true });
     await saveActivity(page, { activity: 'Reading', energy: 50, engagement: 70 });
     await saveActivity(page, { activity: 'Cooking', energy: 60, engagement: 40 });
     await openTab(page, 'Look Back');
@@ -117,8 +113,7 @@ describe.skipIf(skipBrowserTests)('changing entries', () => {
   });
 
   it('logs an activity for an hour ago, listed before one of a past day', async () => {
-    const { page } = await app.newUser();
-    await signUp(page, uniqueEmail('hour-ago'));
+    const { page } = await app.signedUpOnTrack('hour-ago');
     const form = trackForm(page);
     const earlier = page.getByRole('button', { name: 'Log an earlier time' });
     const when = page.getByLabel('When');

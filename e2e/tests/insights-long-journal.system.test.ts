@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
-import { openTab, signUp, uniqueEmail } from '../support/app-steps.ts';
+import { openTab } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import {
   chooseAllTime,
@@ -19,9 +19,7 @@ describe.skipIf(skipBrowserTests)(
     const app = useApp();
 
     it("ranks the activities for the default period and for 'All time'", async () => {
-      const { page } = await app.newUser();
-      const email = uniqueEmail('long-journal');
-      await signUp(page, email);
+      const { page, email } = await app.signedUpOnTrack('long-journal');
       await importLongJournal(app.url, email);
       await page.reload();
       await page.getByRole('heading', { name: 'Track Activity', level: 1 }).waitFor();

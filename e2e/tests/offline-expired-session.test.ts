@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathOf, signUp, trackHeading, uniqueEmail } from '../support/app-steps.ts';
+import { pathOf, trackHeading } from '../support/app-steps.ts';
 import { useApp } from '../support/app-harness.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import {
@@ -25,9 +25,8 @@ describe.skipIf(skipBrowserTests)('an offline start with an expired session', ()
   const app = useApp();
 
   it('opens into Track, keeps the save, and sends it once the session is refreshed online', async () => {
-    const { page, context, errors } = await app.newUser();
+    const { page, context, errors } = await app.signedUpOnTrack('offline-expired');
     errors.allow(OFFLINE_ERRORS, 'offline, the reads and the refresh fail');
-    await signUp(page, uniqueEmail('offline-expired'));
     await waitForServiceWorker(page);
 
     await context.setOffline(true);

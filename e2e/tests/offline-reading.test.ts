@@ -45,13 +45,12 @@ describe.skipIf(skipBrowserTests)('reading the journal offline after a restart',
   const app = useApp();
 
   it('shows the Look Back entries and Insights loaded last, marked offline; Log Out deletes them', async () => {
-    const { page, context, errors } = await app.newUser();
+    const { page, context, errors } = await app.signedUpOnTrack('offline-read');
     errors.allow(OFFLINE_ERRORS, 'offline, the reads fail');
     errors.allow(
       /^console\.error: Failed to load resource: the server responded with a status of 401 .*\/rest\/v1\//,
       'reads retried as the network returns may reach the server after Log Out ended the session',
     );
-    await signUp(page, uniqueEmail('offline-read'));
     await quickSave(page, 'Canal walk');
     await loadLookBackAndInsights(page, 'Canal walk');
     await waitForServiceWorker(page);
@@ -81,13 +80,12 @@ describe.skipIf(skipBrowserTests)('reading the journal offline after a restart',
     await signUp(other.page, otherEmail);
     await other.context.close();
 
-    const { page, errors } = await app.newUser();
+    const { page, errors } = await app.signedUpOnTrack('offline-read-first');
     errors.allow(OFFLINE_ERRORS, 'offline, the reads fail');
     errors.allow(
       /^console\.error: Failed to load resource: the server responded with a status of 401 .*\/rest\/v1\//,
       'the first session is ended behind the open app’s back; its reads are refused',
     );
-    await signUp(page, uniqueEmail('offline-read-first'));
     const first = await sessionUserId(page);
     await quickSave(page, 'Private diary');
     await loadLookBackAndInsights(page, 'Private diary');

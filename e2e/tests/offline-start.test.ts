@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
 import { writeArtifact } from '../support/artifacts.ts';
-import { signUp, trackForm, trackHeading, uniqueEmail } from '../support/app-steps.ts';
+import { trackForm, trackHeading } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { httpErrorLine } from '../support/page-errors.ts';
 import { waitForServiceWorker } from '../support/service-worker.ts';
@@ -54,12 +54,11 @@ describe.skipIf(skipBrowserTests)('the installed app without a network', () => {
   const app = useApp({ env: () => ({ WEB_DIST: deployed }) });
 
   it('opens into Track offline after one visit, and keeps no answer of the APIs', async () => {
-    const { page, context, errors } = await app.newUser();
+    const { page, context, errors } = await app.signedUpOnTrack('offline');
     errors.allow(
       /^console\.error: Failed to load resource: net::ERR_[A-Z_]+ \(at https?:\/\/[^/]+\/(rest|auth)\/v1\//,
       "offline, the journal's reads fail: they are never answered from a cache",
     );
-    await signUp(page, uniqueEmail('offline'));
     await waitForServiceWorker(page);
 
     await context.setOffline(true);
@@ -91,12 +90,11 @@ describe.skipIf(skipBrowserTests)('the installed app without a network', () => {
   });
 
   it('leaves the server’s own pages (an unsubscribe link) to the server', async () => {
-    const { page, errors } = await app.newUser();
+    const { page, errors } = await app.signedUpOnTrack('links');
     errors.allow(
       httpErrorLine(400, '/reminders/v1/unsubscribe'),
       'a forged unsubscribe token is refused by the server, which is the point',
     );
-    await signUp(page, uniqueEmail('links'));
     await waitForServiceWorker(page);
     const response = await page.goto('/reminders/v1/unsubscribe?token=forged');
     expect(response?.status()).toBe(400);
@@ -104,8 +102,7 @@ describe.skipIf(skipBrowserTests)('the installed app without a network', () => {
   });
 
   it('says when a new version is ready, and reloads into it', async () => {
-    const { page } = await app.newUser();
-    await signUp(page, uniqueEmail('update'));
+    const { page } = await app.signedUpOnTrack('update');
     await waitForServiceWorker(page);
     const banner = page
       .getByRole('status')

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addEntriesThroughApi } from '../support/api-entries.ts';
 import { useApp } from '../support/app-harness.ts';
-import { openTab, signUp, trackHeading, uniqueEmail } from '../support/app-steps.ts';
+import { openTab, trackHeading } from '../support/app-steps.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 
@@ -43,9 +43,7 @@ describe.skipIf(skipBrowserTests)('On this day', () => {
   const app = useApp();
 
   it('lists what was logged a year ago today, and nothing from the days around it', async () => {
-    const { page } = await app.newUser();
-    const email = uniqueEmail('on-this-day-year');
-    await signUp(page, email);
+    const { page, email } = await app.signedUpOnTrack('on-this-day-year');
     const yearAgo = sameDateBack(12);
     const dayBefore = utcDay(new Date(Date.parse(yearAgo) - DAY_MS));
     const dayAfter = utcDay(new Date(Date.parse(yearAgo) + DAY_MS));
@@ -77,9 +75,7 @@ describe.skipIf(skipBrowserTests)('On this day', () => {
   });
 
   it('looks back a month while the journal is younger than a year', async () => {
-    const { page } = await app.newUser();
-    const email = uniqueEmail('on-this-day-month');
-    await signUp(page, email);
+    const { page, email } = await app.signedUpOnTrack('on-this-day-month');
     await addEntriesThroughApi(app.url, email, [
       { created_at: `${sameDateBack(1)}T10:15:00Z`, activity: 'Piano lesson', energy: 90 },
     ]);
@@ -90,9 +86,7 @@ describe.skipIf(skipBrowserTests)('On this day', () => {
   });
 
   it('shows no card when there is nothing from those days', async () => {
-    const { page } = await app.newUser();
-    const email = uniqueEmail('on-this-day-none');
-    await signUp(page, email);
+    const { page, email } = await app.signedUpOnTrack('on-this-day-none');
     await addEntriesThroughApi(app.url, email, [
       // Older than a year, but not on this date: the year has nothing, and
       // the journal is old enough that a month ago is not asked.

@@ -28,9 +28,8 @@ describe.skipIf(skipBrowserTests)('the outbox and the session', () => {
   const app = useApp();
 
   it('refreshes an access token that expired while offline before it sends', async () => {
-    const { page, context, errors } = await app.newUser();
+    const { page, context, errors } = await app.signedUpOnTrack('outbox-expired');
     errors.allow(OFFLINE_ERRORS, 'offline, reads fail');
-    await signUp(page, uniqueEmail('outbox-expired'));
     await context.setOffline(true);
     await quickSave(page, 'Night train');
     await ageSession(page);
@@ -103,12 +102,11 @@ describe.skipIf(skipBrowserTests)('the outbox and the session', () => {
   });
 
   it('asks before Log Out deletes waiting entries, and leaves no journal data on the device', async () => {
-    const { page, errors } = await app.newUser();
+    const { page, errors } = await app.signedUpOnTrack('outbox-logout');
     errors.allow(
       /^console\.error: Failed to load resource: net::ERR_FAILED/,
       'the server is made unreachable for the saves',
     );
-    await signUp(page, uniqueEmail('outbox-logout'));
     // The server cannot be reached for the saves: they wait.
     await page.route(ANSWER_WRITES, (route) =>
       route.request().method() === 'POST' ? route.abort('failed') : route.fallback(),

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
-import { signUp, uniqueEmail } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import {
   ANSWER_WRITES,
@@ -20,12 +19,11 @@ describe.skipIf(skipBrowserTests)('Background Sync and the outbox', () => {
   const app = useApp();
 
   it('sends the waiting entries when the worker gets the outbox’s sync event', async () => {
-    const { page, context, errors } = await app.newUser();
+    const { page, context, errors } = await app.signedUpOnTrack('outbox-sync');
     errors.allow(
       /^console\.error: Failed to load resource: net::ERR_FAILED/,
       'the server is made unreachable for the first send',
     );
-    await signUp(page, uniqueEmail('outbox-sync'));
     await waitForServiceWorker(page);
 
     await page.route(ANSWER_WRITES, (route) =>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
-import { signUp, uniqueEmail } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import {
   ANSWER_WRITES,
@@ -30,9 +29,8 @@ describe.skipIf(skipBrowserTests)('the outbox', () => {
   const app = useApp();
 
   it('keeps offline saves on the device, counts them, and sends each once when the network returns', async () => {
-    const { page, context, errors } = await app.newUser();
+    const { page, context, errors } = await app.signedUpOnTrack('outbox-offline');
     allowOffline(errors);
-    await signUp(page, uniqueEmail('outbox-offline'));
     await page.getByRole('heading', { name: 'Track Activity' }).waitFor();
 
     await context.setOffline(true);
@@ -66,9 +64,8 @@ describe.skipIf(skipBrowserTests)('the outbox', () => {
   });
 
   it("keeps an offline entry's tags and sends them with it", async () => {
-    const { page, context, errors } = await app.newUser();
+    const { page, context, errors } = await app.signedUpOnTrack('outbox-tags');
     allowOffline(errors);
-    await signUp(page, uniqueEmail('outbox-tags'));
     await page.getByRole('heading', { name: 'Track Activity' }).waitFor();
 
     await context.setOffline(true);
@@ -91,12 +88,11 @@ describe.skipIf(skipBrowserTests)('the outbox', () => {
   });
 
   it('sends again after the answer was lost on its way back, and the entry is stored once', async () => {
-    const { page, errors } = await app.newUser();
+    const { page, errors } = await app.signedUpOnTrack('outbox-lost');
     errors.allow(
       /^console\.error: Failed to load resource: net::ERR_FAILED/,
       'the first answer is cut on purpose',
     );
-    await signUp(page, uniqueEmail('outbox-lost'));
     await page.getByRole('heading', { name: 'Track Activity' }).waitFor();
 
     let writes = 0;
@@ -123,9 +119,8 @@ describe.skipIf(skipBrowserTests)('the outbox', () => {
   });
 
   it('sends each entry once when two tabs drain at the same moment', async () => {
-    const { page, context, errors } = await app.newUser();
+    const { page, context, errors } = await app.signedUpOnTrack('outbox-tabs');
     allowOffline(errors);
-    await signUp(page, uniqueEmail('outbox-tabs'));
     await page.getByRole('heading', { name: 'Track Activity' }).waitFor();
     const second = await context.newPage();
     await second.goto('/');

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
-import { openTab, signUp, trackHeading, uniqueEmail } from '../support/app-steps.ts';
+import { openTab, trackHeading } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 
 describe.skipIf(skipBrowserTests)('Profile', () => {
   const app = useApp();
 
   it('edits the name, cancels or saves it, and still shows the saved name after a reload', async () => {
-    const { page } = await app.newUser();
-    const email = uniqueEmail('profile');
-    await signUp(page, email);
+    const { page, email } = await app.signedUpOnTrack('profile');
     await openTab(page, 'Profile');
 
     const firstName = page.getByLabel('First Name');
@@ -50,8 +48,7 @@ describe.skipIf(skipBrowserTests)('Profile', () => {
   });
 
   it("'Send Feedback' drafts an e-mail to the support address with the subject 'Energy Tracker Feedback'", async () => {
-    const { page } = await app.newUser();
-    await signUp(page, uniqueEmail('feedback'));
+    const { page } = await app.signedUpOnTrack('feedback');
     await openTab(page, 'Profile');
     const { supportEmail } = (await (await fetch(`${app.url}/config.json`)).json()) as {
       supportEmail: string;

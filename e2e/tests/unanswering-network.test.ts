@@ -1,6 +1,6 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openTab, pathOf, signUp, trackHeading, uniqueEmail } from '../support/app-steps.ts';
+import { openTab, pathOf, trackHeading } from '../support/app-steps.ts';
 import { useApp } from '../support/app-harness.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import {
@@ -25,8 +25,7 @@ describe.skipIf(skipBrowserTests)('a network that never answers', () => {
   const app = useApp();
 
   it('opens into Track with what it kept, and keeps a save on the device, within seconds', async () => {
-    const { page, context } = await app.newUser();
-    await signUp(page, uniqueEmail('unanswering'));
+    const { page, context } = await app.signedUpOnTrack('unanswering');
     await quickSave(page, 'Platform coffee');
     await page
       .getByRole('status')

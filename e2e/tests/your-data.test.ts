@@ -1,14 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
-import {
-  openTab,
-  PASSWORD,
-  pathOf,
-  saveActivity,
-  signUp,
-  uniqueEmail,
-} from '../support/app-steps.ts';
+import { openTab, PASSWORD, pathOf, saveActivity, signUp } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { downloadByButton } from '../support/download.ts';
 import { httpErrorLine } from '../support/page-errors.ts';
@@ -40,9 +33,7 @@ describe.skipIf(skipBrowserTests)('Your data', () => {
   const app = useApp();
 
   it('exports the entries as CSV and JSON downloads', async () => {
-    const { page } = await app.newUser();
-    const email = uniqueEmail('export');
-    await signUp(page, email);
+    const { page, email } = await app.signedUpOnTrack('export');
     await saveActivity(page, { activity: '=Deep work, "focused"', energy: 80, engagement: 60 });
     await openTab(page, 'Profile');
     await page.getByRole('heading', { name: 'Your data' }).waitFor();
@@ -70,8 +61,7 @@ describe.skipIf(skipBrowserTests)('Your data', () => {
   });
 
   it('imports a file after a preview that names the bad line, with a progress bar, and adds nothing the second time', async () => {
-    const { page } = await app.newUser();
-    await signUp(page, uniqueEmail('import'));
+    const { page } = await app.signedUpOnTrack('import');
     await openTab(page, 'Profile');
     // Each batch answers a little later than it would, so the bar is seen moving.
     await page.route('**/rest/v1/rpc/import_entries', async (route) => {
@@ -114,9 +104,7 @@ describe.skipIf(skipBrowserTests)('Your data', () => {
   });
 
   it('deletes the account after the password, signs out and says so; the address can sign up anew', async () => {
-    const { page, errors } = await app.newUser();
-    const email = uniqueEmail('leaving');
-    await signUp(page, email);
+    const { page, errors, email } = await app.signedUpOnTrack('leaving');
     await saveActivity(page, { activity: 'Last entry', energy: 50, engagement: 50 });
     await openTab(page, 'Profile');
 

@@ -1,24 +1,10 @@
 import { invalidBody } from './errors.ts';
+import { refuseDeepJson } from './json-depth.ts';
 
 /** A request body ready for json_to_recordset: always a JSON array text, plus the columns to write. */
 export interface Payload {
   json: string;
   columns: string[];
-}
-
-// Real rows are flat. PostgreSQL parses JSON recursively, so an absurdly deep
-// document would exhaust its stack (a 500); refuse it here as a bad body.
-const MAX_JSON_DEPTH = 64;
-
-function depthExceeds(value: unknown, limit: number): boolean {
-  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 1 }];
-  while (stack.length > 0) {
-    const { value: current, depth } = stack.pop()!;
-    if (typeof current !== 'object' || current === null) continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(current)) stack.push({ value: child, depth: depth + 1 });
-  }
-  return false;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -52,9 +38,7 @@ export function parsePayload(
   } catch {
     throw invalidBody('Empty or invalid json');
   }
-  if (depthExceeds(value, MAX_JSON_DEPTH)) {
-    throw invalidBody('Empty or invalid json', `JSON may nest at most ${MAX_JSON_DEPTH} levels`);
-  }
+  refuseDeepJson(value);
   if (isObject(value)) {
     return { json: `[${text}]`, columns: columnsParam ?? Object.keys(value) };
   }

@@ -1,5 +1,6 @@
 import { quoteIdent } from './build-sql.ts';
 import { DataApiError, invalidBody } from './errors.ts';
+import { refuseDeepJson } from './json-depth.ts';
 import { DataErrorCode } from './error-codes.ts';
 import type { RpcArgument, RpcFunction } from './rpc-catalogue.ts';
 import { EXPOSED_SCHEMA, type Relation } from './schema-cache.ts';
@@ -10,20 +11,6 @@ export interface RpcArguments {
   json: string;
   /** Came from a POST body (a JSON document), not a query string. */
   fromBody: boolean;
-}
-
-// Same bound as payload.ts: PostgreSQL parses JSON recursively.
-const MAX_JSON_DEPTH = 64;
-
-function depthExceeds(value: unknown, limit: number): boolean {
-  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 1 }];
-  while (stack.length > 0) {
-    const { value: current, depth } = stack.pop()!;
-    if (typeof current !== 'object' || current === null) continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(current)) stack.push({ value: child, depth: depth + 1 });
-  }
-  return false;
 }
 
 /**
@@ -44,9 +31,7 @@ export function bodyArguments(raw: unknown, contentType: string | undefined): Rp
   } catch {
     throw invalidBody('Empty or invalid json');
   }
-  if (depthExceeds(value, MAX_JSON_DEPTH)) {
-    throw invalidBody('Empty or invalid json', `JSON may nest at most ${MAX_JSON_DEPTH} levels`);
-  }
+  refuseDeepJson(value);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     // PostgREST's answer for a body that cannot name arguments.
     throw invalidBody('Empty or invalid json', 'The body of a function call must be a JSON object');
