@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { serverForFile } from './helpers/server-for-file.ts';
+import { describe, expect, it } from 'vitest';
 import { journalQuestions } from './rest/fixtures.ts';
-import { startTestServer } from './helpers/test-server.ts';
 import { signedInClient } from './helpers/users.ts';
 
 // Many tabs and devices at once: on PGlite every request queues for the one
@@ -8,8 +8,7 @@ import { signedInClient } from './helpers/users.ts';
 // and no activity's rows mix with another's.
 const SAVES = 20;
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 
 describe('concurrent requests', () => {
   it(`keeps ${SAVES} simultaneous saves apart while reads and refreshes run`, async () => {

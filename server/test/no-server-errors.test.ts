@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from './helpers/server-for-file.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sweep } from './helpers/request-sweep.ts';
-import { startTestServer } from './helpers/test-server.ts';
 import { signedInClient } from './helpers/users.ts';
 
 // A seeded sweep of odd requests across every API (helpers/request-sweep.ts);
@@ -114,8 +114,7 @@ const BODIES = [
 const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS'];
 
 let userToken: string;
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 beforeAll(async () => {
   userToken = (await signedInClient(server, 'sweep')).accessToken;
 });

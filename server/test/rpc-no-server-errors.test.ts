@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from './helpers/server-for-file.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sweep } from './helpers/request-sweep.ts';
-import { startTestServer } from './helpers/test-server.ts';
 import { signedInClient } from './helpers/users.ts';
 import { createRpcFunctions } from './rest/rpc-fixtures.ts';
 
@@ -136,8 +136,7 @@ const RPC_HEADERS: Array<Record<string, string>> = [
   { prefer: 'return=minimal' },
 ];
 let userToken: string;
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 await createRpcFunctions(server);
 beforeAll(async () => {
   userToken = (await signedInClient(server, 'rpc-sweep')).accessToken;

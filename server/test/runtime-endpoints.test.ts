@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startTestServer } from './helpers/test-server.ts';
+import { serverForFile } from './helpers/server-for-file.ts';
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 
 describe('runtime endpoints', () => {
   it('answers /health with ok while the database answers', async () => {

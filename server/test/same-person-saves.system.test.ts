@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { serverForFile } from './helpers/server-for-file.ts';
+import { describe, expect, it } from 'vitest';
 import { journalQuestions } from './rest/fixtures.ts';
-import { startTestServer } from './helpers/test-server.ts';
 import { signedInClient } from './helpers/users.ts';
 
 // One person saving from many tabs at once, for seconds on end (an import, or
@@ -9,8 +9,7 @@ import { signedInClient } from './helpers/users.ts';
 const CLIENTS = 50;
 const SECONDS = 4;
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 
 describe('sustained saves by one person', () => {
   it(`keeps every save of ${CLIENTS} clients over ${SECONDS} s whole`, async () => {

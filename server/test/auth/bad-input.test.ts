@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, uniqueEmail } from '../helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../helpers/test-server.ts';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import {
   authRequest,
   bearer,
@@ -15,8 +16,7 @@ import {
 // GoTrue's format so that supabase-js can read it.
 
 let accessToken: string;
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 beforeAll(async () => {
   accessToken = (await signUp(server, 'shape')).session.access_token;
 });

@@ -1,31 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, type Mailbox } from '@energy-tracker/test-support/mailbox';
-import { uniqueEmail, type TestServer } from '../helpers/test-server.ts';
-import {
-  confirmedUser,
-  expectOtpExpired,
-  startMailedServer,
-  stopMailedServer,
-} from './email-support.ts';
-import { openEmailLink, pkceClient } from '../helpers/browser.ts';
-import { decodeJwt, PASSWORD, postJson, ISO_TIME } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { linkIn } from '@energy-tracker/test-support/mailbox';
+import { uniqueEmail } from '../helpers/test-server.ts';
+import { confirmedUser, expectOtpExpired, mailedServerForFile } from './email-support.ts';
+import { openEmailLink } from '../helpers/browser.ts';
+import { decodeJwt, PASSWORD, postJson, ISO_TIME, canSignIn } from './support.ts';
 
 // PUT /user with a new e-mail address while SMTP is configured: GoTrue with
 // secure e-mail change on (as on hosted Supabase) sends a link to the new
 // address and one to the current address, and the change applies only when
 // both are used. It needs the same proof as a new password (docs/decisions/023).
 
-let mailbox: Mailbox;
-let server: TestServer;
-beforeAll(async () => {
-  ({ server, mailbox } = await startMailedServer());
-});
-afterAll(() => stopMailedServer({ server, mailbox }));
-
-async function canSignIn(email: string): Promise<boolean> {
-  const { error } = await pkceClient(server).auth.signInWithPassword({ email, password: PASSWORD });
-  return error === null;
-}
+const { server, mailbox } = await mailedServerForFile();
 
 /** The two links of one change: to the new address and to the current one. */
 async function changeLinks(current: string, next: string) {
@@ -78,8 +63,8 @@ describe('changing the e-mail address with SMTP', () => {
     expect(first.status).toBe(303);
     expect(first.query.get('message')).toBe(OTHER_LINK_NEEDED);
     expect(first.query.get('code')).toBeNull();
-    expect(await canSignIn(email)).toBe(true);
-    expect(await canSignIn(newEmail)).toBe(false);
+    expect(await canSignIn(server, email)).toBe(true);
+    expect(await canSignIn(server, newEmail)).toBe(false);
     expectOtpExpired(await openEmailLink(newLink), redirectTo);
 
     const second = await openEmailLink(currentLink);
@@ -98,8 +83,8 @@ describe('changing the e-mail address with SMTP', () => {
     expect(claims['email']).toBe(newEmail);
     expect(claims['amr']).toEqual([{ method: 'email_change', timestamp: expect.any(Number) }]);
 
-    expect(await canSignIn(newEmail)).toBe(true);
-    expect(await canSignIn(email)).toBe(false);
+    expect(await canSignIn(server, newEmail)).toBe(true);
+    expect(await canSignIn(server, email)).toBe(false);
     expectOtpExpired(await openEmailLink(currentLink), redirectTo);
     const notice = await mailbox.next(email);
     expect(notice.subject).toBe('Your Energy Tracker e-mail address was changed');
@@ -196,7 +181,7 @@ describe('changing the e-mail address with SMTP', () => {
     await openEmailLink(second.newLink);
     const followed = await openEmailLink(second.currentLink);
     expect(followed.fragment.get('access_token')).toBeTruthy();
-    expect(await canSignIn(newEmail)).toBe(true);
+    expect(await canSignIn(server, newEmail)).toBe(true);
   });
 
   it('sends nothing on resend when no change is pending', async () => {
@@ -220,7 +205,7 @@ describe('changing the e-mail address with SMTP', () => {
     const followed = await openEmailLink(newLink);
     expect(followed.status).toBe(303);
     expect(followed.query.get('error_code')).toBe('email_exists');
-    expect(await canSignIn(email)).toBe(true);
+    expect(await canSignIn(server, email)).toBe(true);
   });
 
   it('keeps the address when the message to the new one cannot be sent', async () => {

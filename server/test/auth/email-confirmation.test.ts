@@ -1,29 +1,23 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, type Mailbox } from '@energy-tracker/test-support/mailbox';
-import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
-import { expectOtpExpired, startMailedServer, stopMailedServer } from './email-support.ts';
+import { describe, expect, it } from 'vitest';
+import { linkIn } from '@energy-tracker/test-support/mailbox';
+import { startTestServer, uniqueEmail } from '../helpers/test-server.ts';
+import { expectOtpExpired, mailedServerForFile } from './email-support.ts';
 import { openEmailLink, pkceClient } from '../helpers/browser.ts';
-import { authRequest, decodeJwt, expectAuthError, PASSWORD, ISO_TIME } from './support.ts';
+import {
+  authRequest,
+  decodeJwt,
+  expectAuthError,
+  PASSWORD,
+  ISO_TIME,
+  accountsWith,
+} from './support.ts';
 
 // The sign-up confirmation flow end to end: supabase-js signs up against our
 // server, the message arrives at a real SMTP server on loopback, and the link
 // read out of it is opened as a browser would open it.
 
-let mailbox: Mailbox;
-let server: TestServer;
-beforeAll(async () => {
-  ({ server, mailbox } = await startMailedServer());
-});
-afterAll(() => stopMailedServer({ server, mailbox }));
-
-async function accountsWith(email: string): Promise<number> {
-  const { rows } = await server.database.db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM auth.users WHERE lower(email) = lower($1)',
-    [email],
-  );
-  return rows[0]?.n ?? 0;
-}
+const { server, mailbox } = await mailedServerForFile();
 
 describe('sign-up with e-mail confirmation', () => {
   it('waits for the link, refuses sign-in until then, and signs in through the PKCE code', async () => {
@@ -172,7 +166,7 @@ describe('sign-up with e-mail confirmation', () => {
       [email],
     );
     expect(data.user?.id).not.toBe(rows[0]?.id);
-    expect(await accountsWith(email)).toBe(1);
+    expect(await accountsWith(server, email)).toBe(1);
     expect(mailbox.received.length).toBe(before);
     // Nothing about the account changed.
     const login = await server.client().auth.signInWithPassword({ email, password: PASSWORD });
@@ -195,7 +189,7 @@ describe('sign-up with e-mail confirmation', () => {
     const ownersLink = linkIn(await mailbox.next(email));
     expectOtpExpired(await openEmailLink(impostorsLink), server.url);
     expect((await openEmailLink(ownersLink)).fragment.get('access_token')).toBeTruthy();
-    expect(await accountsWith(email)).toBe(1);
+    expect(await accountsWith(server, email)).toBe(1);
 
     const theirs = await server
       .client()

@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, type Mailbox } from '@energy-tracker/test-support/mailbox';
-import { uniqueEmail, type TestServer } from '../helpers/test-server.ts';
-import { startMailedServer, stopMailedServer } from './email-support.ts';
+import { describe, expect, it } from 'vitest';
+import { linkIn } from '@energy-tracker/test-support/mailbox';
+import { uniqueEmail } from '../helpers/test-server.ts';
+import { mailedServerForFile } from './email-support.ts';
 import { openEmailLink } from '../helpers/browser.ts';
-import { expectAuthError, PASSWORD, postJson } from './support.ts';
+import { expectAuthError, PASSWORD, postJson, accountsWith } from './support.ts';
 
 // What the e-mail endpoints do when things go wrong: the SMTP server refusing
 // mail, and requests of every odd shape.
 
-let mailbox: Mailbox;
-let server: TestServer;
-beforeAll(async () => {
-  ({ server, mailbox } = await startMailedServer());
-});
-afterAll(() => stopMailedServer({ server, mailbox }));
-
-async function accountsWith(email: string): Promise<number> {
-  const { rows } = await server.database.db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM auth.users WHERE lower(email) = lower($1)',
-    [email],
-  );
-  return rows[0]?.n ?? 0;
-}
+const { server, mailbox } = await mailedServerForFile();
 
 describe('when the SMTP server is down', () => {
   it('makes no account, so that signing up again works once mail flows', async () => {
@@ -36,7 +23,7 @@ describe('when the SMTP server is down', () => {
     } finally {
       mailbox.refuse(false);
     }
-    expect(await accountsWith(email)).toBe(0);
+    expect(await accountsWith(server, email)).toBe(0);
     const { data, error } = await server.client().auth.signUp({ email, password: PASSWORD });
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);

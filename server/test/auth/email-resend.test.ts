@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, type Mailbox } from '@energy-tracker/test-support/mailbox';
-import { uniqueEmail, type TestServer } from '../helpers/test-server.ts';
-import { expectOtpExpired, startMailedServer, stopMailedServer } from './email-support.ts';
+import { describe, expect, it } from 'vitest';
+import { linkIn } from '@energy-tracker/test-support/mailbox';
+import { uniqueEmail } from '../helpers/test-server.ts';
+import { expectOtpExpired, mailedServerForFile } from './email-support.ts';
 import { openEmailLink, pkceClient } from '../helpers/browser.ts';
 import { authRequest, expectAuthError, PASSWORD, postJson } from './support.ts';
 
 // POST /resend for sign-ups: a new link replaces the last, and the answer is
 // the same whether or not the address has an account.
 
-let mailbox: Mailbox;
-let server: TestServer;
-beforeAll(async () => {
-  ({ server, mailbox } = await startMailedServer());
-});
-afterAll(() => stopMailedServer({ server, mailbox }));
+const { server, mailbox } = await mailedServerForFile();
 
 describe('POST /resend', () => {
   it('sends a new link on resend, after which only the new one works', async () => {

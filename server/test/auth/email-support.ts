@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { openEmailLink, pkceClient, type Followed } from '../helpers/browser.ts';
 import { linkIn, startMailbox, type Mailbox } from '@energy-tracker/test-support/mailbox';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
@@ -30,6 +30,13 @@ export async function startMailedServer(env: Record<string, string> = {}): Promi
 export async function stopMailedServer({ server, mailbox }: MailedServer): Promise<void> {
   await server.close();
   await mailbox.close();
+}
+
+/** The test file's mailed server: started now, stopped after the file's tests. */
+export async function mailedServerForFile(env: Record<string, string> = {}): Promise<MailedServer> {
+  const mailed = await startMailedServer(env);
+  afterAll(() => stopMailedServer(mailed));
+  return mailed;
 }
 
 export function expectOtpExpired(followed: Followed, redirectTo: string): void {

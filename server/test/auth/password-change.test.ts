@@ -1,12 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer, uniqueEmail } from '../helpers/test-server.ts';
-import { decodeJwt, PASSWORD, signUp, type SignedUp } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../helpers/test-server.ts';
+import { serverForFile } from '../helpers/server-for-file.ts';
+import { decodeJwt, PASSWORD, signUp, type SignedUp, canSignIn } from './support.ts';
 
 // A stolen access token stays valid until it expires; it must not be enough
 // to change the password, or (without mail) the address (ADR 023).
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 
 /** Makes the client's session look as if its sign-in happened an hour ago. */
 async function ageSession({ session }: SignedUp): Promise<void> {
@@ -15,11 +15,6 @@ async function ageSession({ session }: SignedUp): Promise<void> {
     `UPDATE auth.sessions SET created_at = now() - interval '1 hour' WHERE id = $1`,
     [sessionId],
   );
-}
-
-async function canSignIn(email: string, password: string): Promise<boolean> {
-  const { error } = await server.client().auth.signInWithPassword({ email, password });
-  return error === null;
 }
 
 describe('changing the password', () => {
@@ -34,22 +29,22 @@ describe('changing the password', () => {
       current_password: 'a wrong guess',
     });
     expect(wrong.error).toMatchObject({ status: 400, code: 'invalid_credentials' });
-    expect(await canSignIn(user.email, 'chosen by a thief')).toBe(false);
-    expect(await canSignIn(user.email, PASSWORD)).toBe(true);
+    expect(await canSignIn(server, user.email, 'chosen by a thief')).toBe(false);
+    expect(await canSignIn(server, user.email, PASSWORD)).toBe(true);
 
     const right = await user.client.auth.updateUser({
       password: 'my own new secret',
       current_password: PASSWORD,
     });
     expect(right.error).toBeNull();
-    expect(await canSignIn(user.email, 'my own new secret')).toBe(true);
+    expect(await canSignIn(server, user.email, 'my own new secret')).toBe(true);
   });
 
   it('accepts a change right after a sign-in without the current password', async () => {
     const user = await signUp(server, 'fresh');
     const { error } = await user.client.auth.updateUser({ password: 'fresh new secret' });
     expect(error).toBeNull();
-    expect(await canSignIn(user.email, 'fresh new secret')).toBe(true);
+    expect(await canSignIn(server, user.email, 'fresh new secret')).toBe(true);
   });
 
   it('checks a given current password even right after a sign-in', async () => {
@@ -59,7 +54,7 @@ describe('changing the password', () => {
       current_password: 'not the password',
     });
     expect(error).toMatchObject({ status: 400, code: 'invalid_credentials' });
-    expect(await canSignIn(user.email, PASSWORD)).toBe(true);
+    expect(await canSignIn(server, user.email, PASSWORD)).toBe(true);
   });
 });
 
@@ -70,14 +65,14 @@ describe('changing the e-mail address without mail', () => {
     const elsewhere = uniqueEmail('thiefs');
     const bare = await user.client.auth.updateUser({ email: elsewhere });
     expect(bare.error).toMatchObject({ status: 400, code: 'reauthentication_needed' });
-    expect(await canSignIn(elsewhere, PASSWORD)).toBe(false);
+    expect(await canSignIn(server, elsewhere, PASSWORD)).toBe(false);
 
     const proven = await user.client.auth.updateUser({
       email: elsewhere,
       current_password: PASSWORD,
     });
     expect(proven.error).toBeNull();
-    expect(await canSignIn(elsewhere, PASSWORD)).toBe(true);
+    expect(await canSignIn(server, elsewhere, PASSWORD)).toBe(true);
   });
 
   it('leaves other changes (the display name) to the token alone', async () => {

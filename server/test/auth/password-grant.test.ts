@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { isAuthApiError } from '@supabase/supabase-js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/accounts/passwords.ts';
-import { startTestServer, uniqueEmail } from '../helpers/test-server.ts';
+import { uniqueEmail } from '../helpers/test-server.ts';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { decodeJwt, expectAuthError, PASSWORD, postJson, signUp } from './support.ts';
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 
 describe('POST /token?grant_type=password', () => {
   it('signs a registered user in with a new session', async () => {

@@ -1,31 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openEmailLink, pkceClient } from '../helpers/browser.ts';
-import { linkIn, type Mailbox } from '@energy-tracker/test-support/mailbox';
-import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
-import {
-  confirmedUser,
-  expectOtpExpired,
-  startMailedServer,
-  stopMailedServer,
-} from './email-support.ts';
-import { decodeJwt, expectAuthError, PASSWORD, postJson } from './support.ts';
+import { linkIn } from '@energy-tracker/test-support/mailbox';
+import { startTestServer, uniqueEmail } from '../helpers/test-server.ts';
+import { confirmedUser, expectOtpExpired, mailedServerForFile } from './email-support.ts';
+import { decodeJwt, expectAuthError, PASSWORD, postJson, canSignIn } from './support.ts';
 import { resetPassword } from '../../src/cli/reset-password.ts';
 
 // Password recovery end to end: supabase-js's resetPasswordForEmail against
 // our server, the message at a real SMTP server on loopback, its link opened
 // as a browser would, and the new password set with updateUser.
 
-let mailbox: Mailbox;
-let server: TestServer;
-beforeAll(async () => {
-  ({ server, mailbox } = await startMailedServer());
-});
-afterAll(() => stopMailedServer({ server, mailbox }));
-
-async function canSignIn(email: string, password: string): Promise<boolean> {
-  const { error } = await server.client().auth.signInWithPassword({ email, password });
-  return error === null;
-}
+const { server, mailbox } = await mailedServerForFile();
 
 describe('password recovery', () => {
   it('mails a link that signs in (PKCE), after which updateUser sets the new password', async () => {
@@ -54,8 +39,8 @@ describe('password recovery', () => {
     // The recovery sign-in is recent: no current password is asked.
     const updated = await client.auth.updateUser({ password: 'remembered at last' });
     expect(updated.error).toBeNull();
-    expect(await canSignIn(email, 'remembered at last')).toBe(true);
-    expect(await canSignIn(email, PASSWORD)).toBe(false);
+    expect(await canSignIn(server, email, 'remembered at last')).toBe(true);
+    expect(await canSignIn(server, email, PASSWORD)).toBe(false);
     // The link worked once.
     expectOtpExpired(await openEmailLink(link), redirectTo);
   });
@@ -140,7 +125,7 @@ describe('password recovery', () => {
     await server.client().auth.resetPasswordForEmail(email);
     const followed = await openEmailLink(linkIn(await mailbox.next(email)));
     expect(followed.fragment.get('access_token')).toBeTruthy();
-    expect(await canSignIn(email, 'impostor secret')).toBe(false);
+    expect(await canSignIn(server, email, 'impostor secret')).toBe(false);
   });
 
   it('refuses a request without an address, and says so when no mail can be sent', async () => {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { isAuthApiError, isAuthWeakPasswordError } from '@supabase/supabase-js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startTestServer, uniqueEmail } from '../helpers/test-server.ts';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import {
   authRequest,
   decodeJwt,
@@ -11,8 +12,7 @@ import {
   ISO_TIME,
 } from './support.ts';
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 
 describe('POST /signup', () => {
   it('signs a new user up and answers with a session, as GoTrue does with autoconfirm', async () => {

@@ -90,3 +90,22 @@ export function decodeJwt(token: string): Record<string, unknown> {
 export function bearer(token: string): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
 }
+
+/** Whether the address and password sign in now, as the login screen would try. */
+export async function canSignIn(
+  server: TestServer,
+  email: string,
+  password = PASSWORD,
+): Promise<boolean> {
+  const { error } = await server.client().auth.signInWithPassword({ email, password });
+  return error === null;
+}
+
+/** How many accounts hold the address, in any case. */
+export async function accountsWith(server: TestServer, email: string): Promise<number> {
+  const { rows } = await server.database.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM auth.users WHERE lower(email) = lower($1)',
+    [email],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createJwtKeys } from '../../src/jwt.ts';
-import { startTestServer } from '../helpers/test-server.ts';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { authRequest, bearer, decodeJwt, expectAuthError, signUp } from './support.ts';
 
 // A token signed with our secret is still refused when it could never have
@@ -8,8 +8,7 @@ import { authRequest, bearer, decodeJwt, expectAuthError, signUp } from './suppo
 // for another audience or from another issuer was made for someone else.
 
 let claims: Record<string, unknown>;
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 beforeAll(async () => {
   const { session } = await signUp(server, 'claims');
   claims = decodeJwt(session.access_token);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { isAuthSessionMissingError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_USER_METADATA_BYTES } from '../../src/auth/accounts/metadata-size.ts';
-import { startTestServer, uniqueEmail } from '../helpers/test-server.ts';
+import { uniqueEmail } from '../helpers/test-server.ts';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import {
   authRequest,
   bearer,
@@ -14,8 +15,7 @@ import {
   type RawResponse,
 } from './support.ts';
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 
 const getUserWith = (token: string): Promise<RawResponse> =>
   authRequest(server, '/user', { headers: bearer(token) });

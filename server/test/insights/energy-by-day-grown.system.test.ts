@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedHistory } from '../helpers/seed-history.ts';
-import { startTestServer } from '../helpers/test-server.ts';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient } from '../helpers/users.ts';
 import { energyByDay } from './energy-by-day-call.ts';
 
@@ -11,8 +11,7 @@ import { energyByDay } from './energy-by-day-call.ts';
 // the index whatever the statistics say.
 const ZONE = 'America/New_York';
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 const grown = await signedInClient(server, 'pixels-grown');
 
 const days = (client: SupabaseClient, year: number, zone = ZONE) => energyByDay(client, year, zone);

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient } from '../helpers/users.ts';
 import { energyByDay } from './energy-by-day-call.ts';
 import { logEntries, type TimedEntry } from './log-entry.ts';
@@ -28,8 +28,7 @@ const ENTRIES: TimedEntry[] = [
   e(90, '2026-01-01T04:30:00Z'),
 ];
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 const owner = await signedInClient(server, 'pixels-owner');
 const stranger = await signedInClient(server, 'pixels-stranger');
 const anon = server.client();

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { logEntries, type TimedEntry } from './log-entry.ts';
 
@@ -108,8 +108,7 @@ function expectFigures(actual: Comparison | undefined, expected: Partial<Compari
   }
 }
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 const owner = await signedInClient(server, 'compare-owner');
 const stranger = await signedInClient(server, 'compare-stranger');
 await logEntries(owner.client, owner.userId, ENTRIES);

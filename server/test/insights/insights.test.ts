@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient } from '../helpers/users.ts';
 import { logEntries, type TimedEntry } from './log-entry.ts';
 
@@ -38,8 +38,7 @@ const ENTRIES: TimedEntry[] = [
   e('Chess', 10, 95, '2025-02-03T20:00:00Z'),
 ];
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 const owner = await signedInClient(server, 'insights-owner');
 const stranger = await signedInClient(server, 'insights-stranger');
 const anon = server.client();

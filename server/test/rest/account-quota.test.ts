@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { logEntries } from '../insights/log-entry.ts';
 
@@ -8,8 +8,7 @@ import { logEntries } from '../insights/log-entry.ts';
 // for again by deleting. Reaching 500,000 real answers would take minutes, so
 // the tests start from a count just under the limit.
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 
 const MAX_ANSWERS = 500_000;
 

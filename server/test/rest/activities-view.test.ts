@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient } from '../helpers/users.ts';
 import { restFetch, saveActivity, saveAnswers, type Entry } from './fixtures.ts';
 
@@ -22,8 +22,7 @@ const ENTRIES: Entry[] = [
   { activity: 'Admin', energy: 10, engagement: 15, flowState: false, notes: 'taxes' },
 ];
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 const user = await signedInClient(server, 'view');
 beforeAll(async () => {
   for (const entry of ENTRIES.slice(0, 3)) await saveActivity(user.client, user.userId, entry);

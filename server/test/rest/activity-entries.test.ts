@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { journalQuestions, restFetch } from './fixtures.ts';
 
@@ -7,8 +7,7 @@ import { journalQuestions, restFetch } from './fixtures.ts';
 // same transaction, readable only by their owner, and an entry's time is the
 // owner's to choose but never in the future.
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 const alice = await signedInClient(server, 'alice');
 const bob = await signedInClient(server, 'bob');
 const ids = await journalQuestions(alice.client);

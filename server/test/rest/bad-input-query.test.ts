@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient } from '../helpers/users.ts';
 import { errorShape, journalQuestions, restFetch, saveActivity } from './fixtures.ts';
 
 // Mistakes in the query string and body, as a client sees them: a 4xx with
 // PostgREST's code and wording, never a 500 and never a changed database.
 let questionId: number;
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 const user = await signedInClient(server, 'bad-query');
 beforeAll(async () => {
   await saveActivity(user.client, user.userId, {

@@ -1,12 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient } from '../helpers/users.ts';
 import { errorShape, nowSeconds, restFetch, signToken } from './fixtures.ts';
 
 // Bodies, tokens and headers a client can get wrong: each gets a 4xx in
 // PostgREST's {code, message, details, hint}, and no request shape gets a 500.
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 const user = await signedInClient(server, 'bad-wire');
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };

@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createJwtKeys } from '../../src/jwt.ts';
-import { startTestServer } from '../helpers/test-server.ts';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 
 // delete_my_account (docs/decisions/022): the account and everything of it
@@ -8,8 +8,7 @@ import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 
 const PASSWORD = 'signed-in-test-password';
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 
 const someEntries = (activity: string) => [
   {

@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 
 // Editing, deleting and undoing an entry (docs/decisions/019): update_entry
@@ -7,8 +7,7 @@ import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 // rows, and undo inserts the same rows again. Row-level security decides
 // everything; another person and anon can do nothing to someone's entry.
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 const alice = await signedInClient(server, 'alice');
 const bob = await signedInClient(server, 'bob');
 

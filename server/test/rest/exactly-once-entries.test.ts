@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient } from '../helpers/users.ts';
 import { journalQuestions, restFetch, saveActivity, type Entry } from './fixtures.ts';
 
@@ -12,8 +12,7 @@ import { journalQuestions, restFetch, saveActivity, type Entry } from './fixture
 
 const ON_CONFLICT = 'user_id,entry_key,question_id';
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 const alice = await signedInClient(server, 'once-alice');
 const bob = await signedInClient(server, 'once-bob');
 const questionIds = await journalQuestions(alice.client);

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient } from '../helpers/users.ts';
 import { createItemsTable, restFetch } from './fixtures.ts';
 
 // Every filter operator, or=/and= trees, not., ordering and paging, as
 // supabase-js writes them, checked against the rows PostgreSQL returns.
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 await createItemsTable(server);
 const user = await signedInClient(server, 'filters');
 beforeAll(async () => {

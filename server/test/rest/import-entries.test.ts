@@ -1,12 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 
 // import_entries (docs/decisions/021): a batch of the caller's own entries,
 // each with all its answers or none, skipping what is already there.
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 const alice = await signedInClient(server, 'alice');
 const bob = await signedInClient(server, 'bob');
 

@@ -1,11 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient } from '../helpers/users.ts';
 import { createItemsTable, restFetch } from './fixtures.ts';
 
 // POST, PATCH and DELETE with PostgREST's Prefer, Accept and Content-Range semantics.
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 await createItemsTable(server);
 const user = await signedInClient(server, 'mutations');
 

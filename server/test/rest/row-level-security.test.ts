@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient } from '../helpers/users.ts';
 import { journalQuestions, restFetch, saveActivity } from './fixtures.ts';
 
@@ -28,8 +28,7 @@ interface Attempt {
   expect: Expectation;
 }
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 const owner = await signedInClient(server, 'owner');
 const intruder = await signedInClient(server, 'intruder');
 const anon = server.client();

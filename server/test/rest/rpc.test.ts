@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient } from '../helpers/users.ts';
 import { restFetch, saveActivity } from './fixtures.ts';
 import { createRpcFunctions } from './rpc-fixtures.ts';
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 await createRpcFunctions(server);
 const owner = await signedInClient(server, 'rpc-owner');
 const other = await signedInClient(server, 'rpc-other');

@@ -1,11 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient } from '../helpers/users.ts';
 import { QUESTIONS } from './fixtures.ts';
 
 // docs/product.md 7 "Data calls", issued exactly as the web app will issue them.
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 const user = await signedInClient(server, 'spec');
 
 describe('the four data calls of docs/product.md 7', () => {

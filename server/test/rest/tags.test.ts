@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { journalQuestions, restFetch } from './fixtures.ts';
 
@@ -28,8 +28,7 @@ async function findTagsQuestion(client: SupabaseClient): Promise<number> {
   return question.data.id as number;
 }
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 const alice = await signedInClient(server, 'tags-alice');
 const bob = await signedInClient(server, 'tags-bob');
 const questionIds = await journalQuestions(alice.client);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { createItemsTable, restFetch } from './fixtures.ts';
 
@@ -10,8 +10,7 @@ import { createItemsTable, restFetch } from './fixtures.ts';
 let alice: SignedInUser;
 let bob: SignedInUser;
 
-const server = await startTestServer();
-afterAll(() => server.close());
+const server = await serverForFile();
 await createItemsTable(server);
 beforeAll(async () => {
   // A second unique key besides the primary key: one label per owner.
