@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useApp } from '../support/app-harness.ts';
+import { useMailedApp } from '../support/mailed-app.ts';
 import {
   openTab,
   PASSWORD,
@@ -13,7 +13,7 @@ import {
 import { seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { horizontalOverflow } from '../support/layout.ts';
-import { linkIn, useMailbox } from '@energy-tracker/test-support/mailbox';
+import { linkIn } from '@energy-tracker/test-support/mailbox';
 import { httpErrorLine, type PageErrorLog } from '../support/page-errors.ts';
 import { screenshotAtSizes } from '../support/screenshots.ts';
 
@@ -59,18 +59,7 @@ async function expectSignedInAs(page: Page, email: string): Promise<void> {
 }
 
 describe.skipIf(skipBrowserTests)('sign-up with e-mail confirmation (SMTP_URL set)', () => {
-  const mailbox = useMailbox();
-  // A server of its own: SMTP_URL names this file's mailbox and SITE_URL the
-  // server itself, for the links in the mail.
-  const app = useApp({
-    env: (serverUrl) => ({
-      SMTP_URL: mailbox.url,
-      SITE_URL: serverUrl,
-      // GoTrue's one-message-a-minute per address would refuse the resend
-      // right after the sign-up's own message.
-      SMTP_MAX_FREQUENCY_SECONDS: '0',
-    }),
-  });
+  const { app, mailbox } = useMailedApp();
 
   it('signs up, is refused until confirmed, follows the e-mailed link into Track; the used link is refused', async () => {
     const { page, errors } = await app.newUser();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
+import { useMailedApp } from '../support/mailed-app.ts';
 import {
   openTab,
   PASSWORD,
@@ -12,7 +13,7 @@ import {
 } from '../support/app-steps.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
-import { linkIn, useMailbox, type Mailbox } from '@energy-tracker/test-support/mailbox';
+import { linkIn, type Mailbox } from '@energy-tracker/test-support/mailbox';
 import { httpErrorLine } from '../support/page-errors.ts';
 import { screenshotAtSizes } from '../support/screenshots.ts';
 
@@ -38,16 +39,7 @@ async function logOut(page: Page): Promise<void> {
 }
 
 describe.skipIf(skipBrowserTests)('password recovery and change (SMTP_URL set)', () => {
-  const mailbox = useMailbox();
-  // A server of its own: SMTP_URL names this file's mailbox and SITE_URL the
-  // server itself, for the recovery links.
-  const app = useApp({
-    env: (serverUrl) => ({
-      SMTP_URL: mailbox.url,
-      SITE_URL: serverUrl,
-      SMTP_MAX_FREQUENCY_SECONDS: '0',
-    }),
-  });
+  const { app, mailbox } = useMailedApp();
 
   it('Forgot password? mails a link whose screen sets a new password and signs in', async () => {
     const { page } = await app.newUser();

@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { linkIn, useMailbox } from '@energy-tracker/test-support/mailbox';
+import { linkIn } from '@energy-tracker/test-support/mailbox';
 import { useApp } from '../support/app-harness.ts';
+import { useMailedApp } from '../support/mailed-app.ts';
 import {
   openEmailLink,
   openTab,
@@ -39,16 +40,7 @@ const message = (page: Page, role: 'status' | 'alert', text: string) =>
   reminders(page).getByRole(role).filter({ hasText: text });
 
 describe.skipIf(skipBrowserTests)('Profile: Reminders (server with mail)', () => {
-  const mailbox = useMailbox();
-  // A server of its own: SMTP_URL names this file's mailbox and SITE_URL the
-  // server itself, for the links in the mail.
-  const app = useApp({
-    env: (serverUrl) => ({
-      SMTP_URL: mailbox.url,
-      SITE_URL: serverUrl,
-      SMTP_MAX_FREQUENCY_SECONDS: '0',
-    }),
-  });
+  const { app, mailbox } = useMailedApp();
   const email = uniqueEmail('reminded');
 
   /** Signs up and confirms the address from the e-mailed link, as a person does with mail on. */
