@@ -1,14 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
-import {
-  expectSavedAndReset,
-  openTab,
-  savedToast,
-  signUp,
-  trackForm,
-  uniqueEmail,
-} from '../support/app-steps.ts';
+import { expectSavedAndReset, openTab, savedToast, trackForm } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { clickRing, dialValue, dragRing } from '../support/dial.ts';
 import { activityList, listTimesBetween, readActivityList } from '../support/history.ts';
@@ -23,8 +16,7 @@ describe.skipIf(skipBrowserTests)('keeping a journal: Track, then Look Back', ()
   let firstSaveAt: Date;
 
   beforeAll(async () => {
-    ({ page } = await app.newUser());
-    await signUp(page, uniqueEmail('journal'));
+    ({ page } = await app.signedUpOnTrack('journal'));
     form = trackForm(page);
   });
 

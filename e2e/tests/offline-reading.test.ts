@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
-import { openTab, signIn, signUp, trackHeading, uniqueEmail } from '../support/app-steps.ts';
+import { openTab, signIn, trackHeading } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import {
   OFFLINE_ERRORS,
@@ -75,9 +75,7 @@ describe.skipIf(skipBrowserTests)('reading the journal offline after a restart',
   });
 
   it('never shows one account’s kept answers to another account on the same device', async () => {
-    const other = await app.newUser();
-    const otherEmail = uniqueEmail('offline-read-other');
-    await signUp(other.page, otherEmail);
+    const other = await app.signedUpOnTrack('offline-read-other');
     await other.context.close();
 
     const { page, errors } = await app.signedUpOnTrack('offline-read-first');
@@ -101,7 +99,7 @@ describe.skipIf(skipBrowserTests)('reading the journal offline after a restart',
       }
     });
     await page.goto('/login');
-    await signIn(page, otherEmail);
+    await signIn(page, other.email);
     const second = await sessionUserId(page);
     expect(second).not.toBe(first);
     await openTab(page, 'Look Back');

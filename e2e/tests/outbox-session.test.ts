@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
-import { openTab, pathOf, signIn, signUp, uniqueEmail } from '../support/app-steps.ts';
+import { openTab, pathOf, signIn } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import {
   ANSWER_WRITES,
@@ -46,12 +46,10 @@ describe.skipIf(skipBrowserTests)('the outbox and the session', () => {
   });
 
   it('asks to sign in when the session cannot be refreshed, keeps the entry for that account only, and sends it after sign-in', async () => {
-    const other = await app.newUser();
-    const otherEmail = uniqueEmail('outbox-other');
-    await signUp(other.page, otherEmail);
+    const other = await app.signedUpOnTrack('outbox-other');
     await other.context.close();
 
-    const { page, context, errors } = await app.newUser();
+    const { page, context, errors, email } = await app.signedUpOnTrack('outbox-revoked');
     errors.allow(OFFLINE_ERRORS, 'offline, reads fail');
     errors.allow(httpErrorLine(400, '/auth/v1/token'), 'the revoked refresh token is refused');
     errors.allow(
@@ -59,8 +57,6 @@ describe.skipIf(skipBrowserTests)('the outbox and the session', () => {
       "reads sent with the aged session (Track's On this day card, the suggestions) are refused: " +
         'the data client sends the session kept on the device rather than none (docs/decisions/045)',
     );
-    const email = uniqueEmail('outbox-revoked');
-    await signUp(page, email);
     const owner = await sessionUserId(page);
     // Track's answers (suggestions, On this day) are kept for offline reading.
     await waitUntil(async () => (await keptAnswerKeys(page, owner)).length > 0, 'answers kept');
@@ -82,7 +78,7 @@ describe.skipIf(skipBrowserTests)('the outbox and the session', () => {
     );
 
     // Another person signs in on this device: they neither see nor send it.
-    await signIn(page, otherEmail);
+    await signIn(page, other.email);
     await openTab(page, 'Look Back');
     await page.getByText('No activities recorded yet.').waitFor();
     expect(await waitingIndicator(page).count()).toBe(0);

@@ -1,14 +1,7 @@
 import { AuthenticatorApp } from '@energy-tracker/test-support/authenticator-app';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
-import {
-  openTab,
-  PASSWORD,
-  saveActivity,
-  signUp,
-  trackHeading,
-  uniqueEmail,
-} from '../support/app-steps.ts';
+import { openTab, PASSWORD, saveActivity, trackHeading } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { httpErrorLine } from '../support/page-errors.ts';
 
@@ -22,13 +15,11 @@ describe.skipIf(skipBrowserTests)('two-step sign-in', () => {
     'is turned on in Profile, then asks for the app’s code or a recovery code after the password',
     { timeout: 120_000 },
     async () => {
-      const { page, errors } = await app.newUser();
+      const { page, errors, email } = await app.signedUpOnTrack('two-step');
       errors.allow(
         /status of 422 .*\/auth\/v1\/factors\/[0-9a-f-]+\/verify\)$/,
         'a wrong code is refused, and the screen says so',
       );
-      const email = uniqueEmail('two-step');
-      await signUp(page, email);
       await saveActivity(page, { activity: 'Guarded walk', energy: 70, engagement: 60 });
 
       await openTab(page, 'Profile');
