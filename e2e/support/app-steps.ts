@@ -12,6 +12,15 @@ export const uniqueEmail = (label: string) =>
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/** Waits for the message with this role (a status or an alert) and text to be shown. */
+export async function messageShown(
+  page: Page,
+  role: 'status' | 'alert',
+  text: string | RegExp,
+): Promise<void> {
+  await page.getByRole(role).filter({ hasText: text }).waitFor();
+}
+
 export const trackHeading = (page: Page) =>
   page.getByRole('heading', { name: 'Track Activity', level: 1 });
 

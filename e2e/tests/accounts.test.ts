@@ -8,6 +8,7 @@ import {
   signUp,
   trackHeading,
   uniqueEmail,
+  messageShown,
 } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { activityList, emptyMessage, listedNames } from '../support/history.ts';
@@ -35,10 +36,7 @@ describe.skipIf(skipBrowserTests)(
       await trackHeading(page).waitFor();
       expect(pathOf(page)).toBe('/');
       // docs/product.md 8: a sign-up that yields a session says so (as a toast on arrival).
-      await page
-        .getByRole('status')
-        .filter({ hasText: 'Account created and logged in successfully!' })
-        .waitFor();
+      await messageShown(page, 'status', 'Account created and logged in successfully!');
       // Track is the tab a signed-in user starts on.
       const track = page.getByRole('tab', { name: 'Track' });
       expect(await track.getAttribute('aria-selected')).toBe('true');
@@ -91,10 +89,11 @@ describe.skipIf(skipBrowserTests)(
       );
       await page.goto('/login');
       await page.getByRole('button', { name: 'Continue with Google' }).click();
-      await page
-        .getByRole('alert')
-        .filter({ hasText: 'Unsupported provider: Google sign-in is not enabled on this server' })
-        .waitFor();
+      await messageShown(
+        page,
+        'alert',
+        'Unsupported provider: Google sign-in is not enabled on this server',
+      );
       expect(pathOf(page)).toBe('/login');
     });
 

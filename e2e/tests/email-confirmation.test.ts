@@ -9,6 +9,7 @@ import {
   trackHeading,
   uniqueEmail,
   openEmailLink,
+  messageShown,
 } from '../support/app-steps.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
@@ -124,10 +125,7 @@ describe.skipIf(skipBrowserTests)('sign-up with e-mail confirmation (SMTP_URL se
     await page.emulateMedia({ colorScheme: 'light' });
 
     await page.getByRole('button', { name: 'Resend confirmation email' }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: `We sent a new confirmation link to ${email}.` })
-      .waitFor();
+    await messageShown(page, 'status', `We sent a new confirmation link to ${email}.`);
     const second = await mailbox.next(email);
     await openEmailLink(page, linkIn(second, '/auth/v1/verify'));
     await expectSignedInAs(page, email);

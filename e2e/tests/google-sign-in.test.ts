@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
-import { openTab, pathOf, trackHeading, uniqueEmail } from '../support/app-steps.ts';
+import { openTab, pathOf, trackHeading, uniqueEmail, messageShown } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { httpErrorLine } from '../support/page-errors.ts';
 import { useOidcProvider, type ProviderAccount } from '@energy-tracker/test-support/oidc-provider';
@@ -169,10 +169,7 @@ describe.skipIf(skipBrowserTests)('Google sign-in through a local OpenID provide
     await page.goto('/login');
 
     await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'The user cancelled the sign-in at Google' })
-      .waitFor();
+    await messageShown(page, 'alert', 'The user cancelled the sign-in at Google');
     expect(pathOf(page)).toBe('/login');
     // Nobody is signed in: the app itself still sends the visitor to /login.
     await page.goto('/');

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
 import { writeArtifact } from '../support/artifacts.ts';
-import { trackForm, trackHeading } from '../support/app-steps.ts';
+import { trackForm, trackHeading, messageShown } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { httpErrorLine } from '../support/page-errors.ts';
 import { waitForServiceWorker } from '../support/service-worker.ts';
@@ -75,10 +75,11 @@ describe.skipIf(skipBrowserTests)('the installed app without a network', () => {
       const form = trackForm(page);
       await form.activity.fill('Reading on the train');
       await form.save.click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: 'Saved on this device. It will be sent when you are online.' })
-        .waitFor();
+      await messageShown(
+        page,
+        'status',
+        'Saved on this device. It will be sent when you are online.',
+      );
 
       const kept = await cachedUrls(page);
       expect(kept).toContain('/index.html');

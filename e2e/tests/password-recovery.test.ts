@@ -10,6 +10,7 @@ import {
   trackHeading,
   uniqueEmail,
   openEmailLink,
+  messageShown,
 } from '../support/app-steps.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
@@ -51,10 +52,7 @@ describe.skipIf(skipBrowserTests)('password recovery and change (SMTP_URL set)',
     await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
     await page.getByPlaceholder('Enter your email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: `If ${email} has an account, we sent it a link` })
-      .waitFor();
+    await messageShown(page, 'status', `If ${email} has an account, we sent it a link`);
     await screenshotAtSizes(page, 'forgot-password-sent');
     expect(await seriousAxeViolations(page)).toEqual([]);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
-import { openTab, trackHeading } from '../support/app-steps.ts';
+import { openTab, trackHeading, messageShown } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 
 describe.skipIf(skipBrowserTests)('Profile', () => {
@@ -31,10 +31,7 @@ describe.skipIf(skipBrowserTests)('Profile', () => {
     await firstName.fill('Ada');
     await lastName.fill('Lovelace');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Profile updated successfully!$/ })
-      .waitFor();
+    await messageShown(page, 'status', /^Profile updated successfully!$/);
     await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
     expect(await firstName.inputValue()).toBe('Ada');
     expect(await lastName.inputValue()).toBe('Lovelace');

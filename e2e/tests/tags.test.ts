@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
-import { openTab, signUp, trackForm, uniqueEmail } from '../support/app-steps.ts';
+import { openTab, signUp, trackForm, uniqueEmail, messageShown } from '../support/app-steps.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { downloadByButton } from '../support/download.ts';
@@ -37,10 +37,7 @@ describe.skipIf(skipBrowserTests)('Tags and search', () => {
       await tagsInput().press('Enter');
     }
     await form.save.click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Activity saved!$/ })
-      .waitFor();
+    await messageShown(page, 'status', /^Activity saved!$/);
     await expect.poll(chipNames, SETTLE).toEqual([]);
   }
 
@@ -85,10 +82,7 @@ describe.skipIf(skipBrowserTests)('Tags and search', () => {
     expect((await horizontalOverflow(page, 320)).sticksOut).toEqual([]);
 
     await form.save.click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Activity saved!$/ })
-      .waitFor();
+    await messageShown(page, 'status', /^Activity saved!$/);
     await expect.poll(chipNames, SETTLE).toEqual([]);
   });
 
@@ -147,10 +141,7 @@ describe.skipIf(skipBrowserTests)('Tags and search', () => {
     await editor.getByLabel('Tags', { exact: true }).fill('Focus');
     await editor.getByLabel('Tags', { exact: true }).press('Enter');
     await editor.getByRole('button', { name: 'Save changes' }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Entry updated$/ })
-      .waitFor();
+    await messageShown(page, 'status', /^Entry updated$/);
     await expect.poll(() => tagsOf('Deep work'), SETTLE).toBe('Focus');
   });
 
@@ -214,10 +205,7 @@ describe.skipIf(skipBrowserTests)('Tags and search', () => {
     await form.activity.fill(activity);
     await form.notes.fill(notes);
     await form.save.click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Activity saved!$/ })
-      .waitFor();
+    await messageShown(page, 'status', /^Activity saved!$/);
 
     await openTab(page, 'Look Back');
     const item = page
@@ -258,10 +246,7 @@ describe.skipIf(skipBrowserTests)('Tags and search', () => {
       // Corrected, the tag goes with the entry.
       await tagsInput().fill('z'.repeat(40));
       await form.save.click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: /^Activity saved!$/ })
-        .waitFor();
+      await messageShown(page, 'status', /^Activity saved!$/);
     } finally {
       page.off('request', onRequest);
     }

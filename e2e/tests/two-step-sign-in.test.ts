@@ -1,7 +1,13 @@
 import { AuthenticatorApp } from '@energy-tracker/test-support/authenticator-app';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
-import { openTab, PASSWORD, saveActivity, trackHeading } from '../support/app-steps.ts';
+import {
+  openTab,
+  PASSWORD,
+  saveActivity,
+  trackHeading,
+  messageShown,
+} from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { httpErrorLine } from '../support/page-errors.ts';
 
@@ -50,10 +56,7 @@ describe.skipIf(skipBrowserTests)('two-step sign-in', () => {
         .getByLabel('Code', { exact: true })
         .fill('000000' === phone.nextCode() ? '111111' : '000000');
       await page.getByRole('button', { name: 'Verify' }).click();
-      await page
-        .getByRole('alert')
-        .filter({ hasText: 'That code is not right. Check it and try again.' })
-        .waitFor();
+      await messageShown(page, 'alert', 'That code is not right. Check it and try again.');
       await page.getByLabel('Code', { exact: true }).fill(phone.nextCode());
       await page.getByRole('button', { name: 'Verify' }).click();
       await trackHeading(page).waitFor();
@@ -85,10 +88,7 @@ describe.skipIf(skipBrowserTests)('two-step sign-in', () => {
       await page.getByLabel('Your password').fill(PASSWORD);
       await page.getByLabel('Code from your authenticator app').fill(phone.nextCode());
       await page.getByRole('button', { name: 'Delete my account' }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: 'Your account and all of its entries have been deleted.' })
-        .waitFor();
+      await messageShown(page, 'status', 'Your account and all of its entries have been deleted.');
     },
   );
 });

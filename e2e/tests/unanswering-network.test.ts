@@ -1,6 +1,6 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openTab, pathOf, trackHeading } from '../support/app-steps.ts';
+import { openTab, pathOf, trackHeading, messageShown } from '../support/app-steps.ts';
 import { useApp } from '../support/app-harness.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import {
@@ -27,10 +27,7 @@ describe.skipIf(skipBrowserTests)('a network that never answers', () => {
   it('opens into Track with what it kept, and keeps a save on the device, within seconds', async () => {
     const { page, context } = await app.signedUpOnTrack('unanswering');
     await quickSave(page, 'Platform coffee');
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Activity saved!$/ })
-      .waitFor();
+    await messageShown(page, 'status', /^Activity saved!$/);
     await openTab(page, 'Look Back');
     await page.getByRole('heading', { name: 'Platform coffee', exact: true }).waitFor();
     await waitForServiceWorker(page);

@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
-import { openTab, PASSWORD, pathOf, saveActivity, signUp } from '../support/app-steps.ts';
+import {
+  openTab,
+  PASSWORD,
+  pathOf,
+  saveActivity,
+  signUp,
+  messageShown,
+} from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { downloadByButton } from '../support/download.ts';
 import { httpErrorLine } from '../support/page-errors.ts';
@@ -128,10 +135,7 @@ describe.skipIf(skipBrowserTests)('Your data', () => {
     );
     await password.fill(PASSWORD);
     await page.getByRole('button', { name: 'Delete my account' }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'Your account and all of its entries have been deleted.' })
-      .waitFor();
+    await messageShown(page, 'status', 'Your account and all of its entries have been deleted.');
     expect(pathOf(page)).toBe('/login');
     await screenshotAtSizes(page, 'login-account-deleted', {
       sizes: [{ width: 390, height: 844 }],
