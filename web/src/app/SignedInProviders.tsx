@@ -1,12 +1,12 @@
 import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSignedInUser } from '../lib/signed-in-session.tsx';
-import { DataClientContext, useAuthClient, useRuntimeConfig } from '../lib/app-context.tsx';
-import { createDataClient } from '../lib/data-client.ts';
-import { ACTIVITIES_QUERY_KEY } from '../lib/activities-query-key.ts';
-import { OutboxProvider } from '../lib/outbox/OutboxProvider.tsx';
-import type { ActivityEntry } from '../features/track/api/save-activity.ts';
-import { sendActivityEntry } from '../features/track/api/send-activity-entry.ts';
+import { useSignedInUser } from '../session/signed-in-session.tsx';
+import { DataClientContext, useAuthClient, useRuntimeConfig } from '../session/clients-context.tsx';
+import { createDataClient } from '../session/data-client.ts';
+import { ACTIVITIES_QUERY_KEY } from '../journal/query-keys.ts';
+import { OutboxProvider } from '../journal/outbox/OutboxProvider.tsx';
+import type { ActivityEntry } from '../journal/save-entry.ts';
+import { sendActivityEntry } from '../journal/outbox/send-entry.ts';
 import { signedInCacheFor } from './signed-in-cache.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { fetchJournalQuestions } from '../../src/features/track/api/journal-questions.ts';
-import { saveActivity, type ActivityEntry } from '../../src/features/track/api/save-activity.ts';
+import { fetchJournalQuestions } from '../../src/journal/journal-questions.ts';
+import { saveActivity, type ActivityEntry } from '../../src/journal/save-entry.ts';
 import type { AppUser } from './users.ts';
 
 export type NewActivity = Pick<ActivityEntry, 'activity' | 'energy' | 'engagement'> &

@@ -1,5 +1,5 @@
-import { ACTIVITY_MAX_LENGTH, NOTES_MAX_LENGTH } from '../../lib/entry-limits.ts';
-import { addTag, tagProblem } from '../../lib/tags.ts';
+import { ACTIVITY_MAX_LENGTH, NOTES_MAX_LENGTH } from '../../journal/entry-limits.ts';
+import { addTag, tagProblem } from '../../journal/tags.ts';
 import { CSV_TAG_SEPARATOR, type ExportedEntry } from './entry.ts';
 import { parseEntryDate } from './parse-date.ts';
 

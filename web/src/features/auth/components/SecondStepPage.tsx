@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { BrandMark } from '../../../components/BrandMark.tsx';
 import { MessageBox } from '../../../components/MessageBox.tsx';
-import { useAuthClient } from '../../../lib/app-context.tsx';
-import { useAuth } from '../../../lib/auth-context.tsx';
-import { verifiedAuthenticator } from '../../../lib/second-step.ts';
+import { useAuthClient } from '../../../session/clients-context.tsx';
+import { useAuth } from '../../../session/auth-context.tsx';
+import { verifiedAuthenticator } from '../../../session/second-step.ts';
 import { verifyAuthenticatorCode, verifyRecoveryCode } from '../api/second-step.ts';
-import { authFailureText } from '../../../lib/auth-error-text.ts';
-import { signOut } from '../../../lib/sign-out.ts';
+import { authFailureText } from '../../../session/auth-error-text.ts';
+import { signOut } from '../../../session/sign-out.ts';
 
 /**
  * Shown in place of the journal to a person with two-step sign-in whose

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useDataClient } from '../../../lib/app-context.tsx';
-import { ACTIVITIES_QUERY_KEY } from '../../../lib/activities-query-key.ts';
+import { useDataClient } from '../../../session/clients-context.tsx';
+import { ACTIVITIES_QUERY_KEY } from '../../../journal/query-keys.ts';
 import { requireConnection } from '../../../lib/require-connection.ts';
 
 // Changing and removing an entry (docs/decisions/019): an edit is one rpc

@@ -4,9 +4,9 @@ import { EntryFields } from '../../../components/entry-fields/EntryFields.tsx';
 import type { EntryFieldValues } from '../../../components/entry-fields/entry-field-values.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { addTag } from '../../../lib/tags.ts';
+import { addTag } from '../../../journal/tags.ts';
 import { fromLocalInputValue, isInFuture, toLocalInputValue } from '../../../lib/local-time.ts';
-import type { ActivityRow } from '../../../lib/activity-row.ts';
+import type { ActivityRow } from '../../../journal/entry-row.ts';
 import { useDeleteEntry, useRestoreEntry, useUpdateEntry } from '../api/edit-entry.ts';
 
 /** How long 'Undo' is offered after a delete. */

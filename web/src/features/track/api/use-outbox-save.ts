@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useOutbox } from '../../../lib/outbox/outbox-context.tsx';
-import type { ActivityEntry } from './save-activity.ts';
+import { useOutbox } from '../../../journal/outbox/outbox-context.tsx';
+import type { ActivityEntry } from '../../../journal/save-entry.ts';
 
 /** Whether the saved entry reached the server or waits on the device. */
 export type SavedWhere = 'sent' | 'waiting';

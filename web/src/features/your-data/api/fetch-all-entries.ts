@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../lib/activity-row.ts';
+import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../journal/entry-row.ts';
 import type { ExportedEntry } from '../entry.ts';
 
 /** Rows per request: 20,000 entries are twenty short requests, none of them heavy. */

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { ActivityRow } from '../../../lib/activity-row.ts';
+import type { ActivityRow } from '../../../journal/entry-row.ts';
 import type { ExportedEntry } from '../entry.ts';
 
 /** Entries per call, and a size well under the server's body limit (1 MiB). */

@@ -1,8 +1,8 @@
 import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { createAuthClient } from '../../src/lib/auth-client.ts';
-import { createDataClient } from '../../src/lib/data-client.ts';
-import type { RuntimeConfig } from '../../src/lib/runtime-config.ts';
+import { createAuthClient } from '../../src/session/auth-client.ts';
+import { createDataClient } from '../../src/session/data-client.ts';
+import type { RuntimeConfig } from '../../src/session/runtime-config.ts';
 
 const config = (supabaseUrl: string): RuntimeConfig => ({
   supabaseUrl,

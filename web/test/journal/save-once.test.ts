@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fetchJournalQuestions } from '../../src/features/track/api/journal-questions.ts';
-import { saveActivity, type ActivityEntry } from '../../src/features/track/api/save-activity.ts';
+import { fetchJournalQuestions } from '../../src/journal/journal-questions.ts';
+import { saveActivity, type ActivityEntry } from '../../src/journal/save-entry.ts';
 import { signUpAppUser, type AppUser } from '../support/users.ts';
 
 // The Track tab's save sends its entry's key with an upsert that ignores

@@ -5,9 +5,9 @@ import {
   keepAnswers,
   MAX_KEPT_ANSWERS,
   MAX_KEPT_PAGES,
-} from '../../src/lib/answer-cache.ts';
-import { deleteJournalDb, journalDbName } from '../../src/lib/journal-db.ts';
-import { outboxStore } from '../../src/lib/outbox/outbox-store.ts';
+} from '../../src/journal/answer-cache.ts';
+import { deleteJournalDb, journalDbName } from '../../src/journal/journal-db.ts';
+import { outboxStore } from '../../src/journal/outbox/outbox-store.ts';
 import { waitFor } from '@testing-library/react';
 
 // docs/decisions/045: the answers the app loaded last, kept per account in

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { drainOutbox, type DrainPorts } from '../../src/lib/outbox/drain-outbox.ts';
-import { deleteJournalDb, journalDbName } from '../../src/lib/journal-db.ts';
-import { outboxStore, type OutboxRecord } from '../../src/lib/outbox/outbox-store.ts';
-import { SAME_TIME_REASON } from '../../src/lib/outbox/send-failure.ts';
+import { drainOutbox, type DrainPorts } from '../../../src/journal/outbox/drain-outbox.ts';
+import { deleteJournalDb, journalDbName } from '../../../src/journal/journal-db.ts';
+import { outboxStore, type OutboxRecord } from '../../../src/journal/outbox/outbox-store.ts';
+import { SAME_TIME_REASON } from '../../../src/journal/outbox/send-failure.ts';
 
 // docs/decisions/041: the outbox on IndexedDB (fake-indexeddb, the same
 // IndexedDB API in Node). What leaves the outbox, what stays, and why.

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useAuthClient } from '../app-context.tsx';
-import { useNavigate } from '../router/router.tsx';
-import { isLoggingOut } from '../sign-out.ts';
+import { useAuthClient } from '../../session/clients-context.tsx';
+import { useNavigate } from '../../lib/router/router.tsx';
+import { isLoggingOut } from '../../session/sign-out.ts';
 
 /** docs/product.md: shown on the login screen when the session ended with entries still waiting. */
 export const sessionEndedNotice = (waiting: number) =>

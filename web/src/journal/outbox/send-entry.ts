@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { entryQuestions, saveActivity, type ActivityEntry } from './save-activity.ts';
+import { entryQuestions, saveActivity, type ActivityEntry } from '../save-entry.ts';
 
 /**
  * How the outbox sends one entry it kept (docs/decisions/041): the entry as

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { ACTIVITIES_QUERY_KEY } from './activities-query-key.ts';
-import { useDataClient } from './app-context.tsx';
-import { useSignedInUser } from './signed-in-session.tsx';
+import { ACTIVITIES_QUERY_KEY } from './query-keys.ts';
+import { useDataClient } from '../session/clients-context.tsx';
+import { useSignedInUser } from '../session/signed-in-session.tsx';
 
 // The person's own tags, for Track's Tags field and Look Back's Tag filter:
 // shared, so it lives here rather than in either feature.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRuntimeConfig } from '../../src/lib/runtime-config.ts';
+import { parseRuntimeConfig } from '../../src/session/runtime-config.ts';
 
 // /config.json's `reminders` tells the Reminders screen which channels our
 // server offers; without it (hosted Supabase) the screen explains instead.

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { ANSWERS_BY_TIME, ANSWERS_STORE, clearStoreIfPresent, inJournal } from './journal-db.ts';
-import { within } from './within.ts';
+import { within } from '../lib/within.ts';
 
 // The answers the app loaded last, kept on the device (docs/decisions/045), so
 // that Look Back and Insights still have them when the app starts offline.

@@ -1,4 +1,4 @@
-import { errorMessage, isNoAnswer } from '../error-message.ts';
+import { errorMessage, isNoAnswer } from '../../lib/error-message.ts';
 
 /** What to do with an entry whose send failed. */
 export type SendFailure =

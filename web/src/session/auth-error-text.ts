@@ -1,4 +1,4 @@
-import { errorMessage } from './error-message.ts';
+import { errorMessage } from '../lib/error-message.ts';
 
 // GoTrue's own texts for these say what failed, not what to do about it
 // ('Email not confirmed', 'invalid flow state, no valid flow state found').

@@ -1,5 +1,5 @@
 import type { AuthClient } from './auth-client.ts';
-import { deleteJournalDb } from './journal-db.ts';
+import { deleteJournalDb } from '../journal/journal-db.ts';
 import { endSignedInRequests } from './signed-in-requests.ts';
 
 let loggingOut = false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endSignedInRequests, fetchWhileSignedIn } from '../../src/lib/signed-in-requests.ts';
+import { endSignedInRequests, fetchWhileSignedIn } from '../../src/session/signed-in-requests.ts';
 
 const ANON_KEY = 'anon-key';
 

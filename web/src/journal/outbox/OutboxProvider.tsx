@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useAuthClient } from '../app-context.tsx';
-import { isNoAnswer } from '../error-message.ts';
-import { serverNow } from '../clock-offset.ts';
+import { useAuthClient } from '../../session/clients-context.tsx';
+import { isNoAnswer } from '../../lib/error-message.ts';
+import { serverNow } from '../../session/clock-offset.ts';
 import {
   drainOutbox,
   type DrainPorts,
@@ -12,7 +12,7 @@ import { OutboxContext, type Outbox, type SaveOutcome } from './outbox-context.t
 import { outboxStore, type OutboxEntry, type OutboxRecord } from './outbox-store.ts';
 import { onWorkerDrainRequest, requestBackgroundSync } from './outbox-sync-messages.ts';
 import { useSessionEndedNotice } from './session-ended-notice.ts';
-import { within } from '../within.ts';
+import { within } from '../../lib/within.ts';
 
 interface Props {
   userId: string;

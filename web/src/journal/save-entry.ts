@@ -6,7 +6,7 @@ import {
   QUESTION_TEXT,
   type JournalQuestion,
 } from './journal-questions.ts';
-import { trackQueryKeys } from './query-keys.ts';
+import { trackQueryKeys } from '../features/track/api/query-keys.ts';
 
 export interface ActivityEntry {
   activity: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addTag, tagKey, tagProblem, tidyTag } from '../../src/lib/tags.ts';
+import { addTag, tagKey, tagProblem, tidyTag } from '../../src/journal/tags.ts';
 
 // The tag rules the app checks before sending, the same as the database's
 // (server/db/app/functions/entry_tags.sql, docs/decisions/038).

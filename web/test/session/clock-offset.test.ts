@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noteServerDate, serverNow } from '../../src/lib/clock-offset.ts';
+import { noteServerDate, serverNow } from '../../src/session/clock-offset.ts';
 
 // docs/decisions/041: the server's Date header corrects a device clock that is off.
 

@@ -7,7 +7,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useAuthClient } from './app-context.tsx';
+import { useAuthClient } from './clients-context.tsx';
 
 export interface AuthState {
   /** True until the stored session (if any) has been read. */
