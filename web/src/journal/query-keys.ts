@@ -6,3 +6,9 @@
  * feature needs another feature's keys to do it.
  */
 export const ACTIVITIES_QUERY_KEY = ['activities'] as const;
+
+/** The journal's questions: the same for everyone, and no save changes them. */
+export const JOURNAL_QUESTIONS_QUERY_KEY = ['journal-questions'] as const;
+
+/** The 'Tags' question (docs/decisions/038), likewise. */
+export const TAGS_QUESTION_QUERY_KEY = ['tags-question'] as const;

@@ -6,30 +6,8 @@ import {
   QUESTION_TEXT,
   type JournalQuestion,
 } from './journal-questions.ts';
-import { trackQueryKeys } from '../features/track/api/query-keys.ts';
-
-export interface ActivityEntry {
-  activity: string;
-  /** Whole percentages, 0–100. */
-  energy: number;
-  engagement: number;
-  flowState: boolean;
-  notes: string;
-  /**
-   * Tidy tags in order (lib/tags.ts); absent or [] for none (an entry kept
-   * by an older version of the app has none). Sent as one more answer, a
-   * JSON array, in the same upsert (docs/decisions/038).
-   */
-  tags?: readonly string[] | undefined;
-  /** When it happened (ISO 8601), for logging the past; absent means now. */
-  createdAt?: string | undefined;
-  /**
-   * Made on the device when the person presses Save (crypto.randomUUID()) and
-   * sent with every answer: the same key sent again stores nothing more
-   * (docs/decisions/035-exactly-once-entries.md).
-   */
-  entryKey: string;
-}
+import type { JournalEntry } from './entry.ts';
+import { JOURNAL_QUESTIONS_QUERY_KEY, TAGS_QUESTION_QUERY_KEY } from './query-keys.ts';
 
 /** The unique index a re-sent entry conflicts on (migration 0017). */
 const ENTRY_CONFLICT_TARGET = 'user_id,entry_key,question_id';
@@ -46,7 +24,7 @@ export async function saveActivity(
   supabase: SupabaseClient,
   userId: string,
   questions: JournalQuestion[],
-  entry: ActivityEntry,
+  entry: JournalEntry,
 ): Promise<void> {
   const tags = entry.tags ?? [];
   const answers: Record<string, string | null> = {
@@ -85,16 +63,16 @@ const QUESTIONS_STALE_MS = 10 * 60 * 1000;
 export async function entryQuestions(
   queryClient: QueryClient,
   supabase: SupabaseClient,
-  entry: Pick<ActivityEntry, 'tags'>,
+  entry: Pick<JournalEntry, 'tags'>,
 ): Promise<JournalQuestion[]> {
   const journal = await queryClient.fetchQuery({
-    queryKey: trackQueryKeys.journalQuestions(),
+    queryKey: JOURNAL_QUESTIONS_QUERY_KEY,
     queryFn: () => fetchJournalQuestions(supabase),
     staleTime: QUESTIONS_STALE_MS,
   });
   if (!entry.tags?.length) return journal;
   const tags = await queryClient.fetchQuery({
-    queryKey: trackQueryKeys.tagsQuestion(),
+    queryKey: TAGS_QUESTION_QUERY_KEY,
     queryFn: () => fetchTagsQuestion(supabase),
     staleTime: QUESTIONS_STALE_MS,
   });

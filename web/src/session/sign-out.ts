@@ -1,5 +1,6 @@
-import type { AuthClient } from './auth-client.ts';
-import { deleteJournalDb } from '../journal/journal-db.ts';
+import type { Session } from '@supabase/supabase-js';
+import { within } from '../lib/within.ts';
+import { authStorageKey, type AuthClient } from './auth-client.ts';
 import { endSignedInRequests } from './signed-in-requests.ts';
 
 let loggingOut = false;
@@ -8,26 +9,57 @@ let loggingOut = false;
 export const isLoggingOut = () => loggingOut;
 
 /**
- * Log Out, wherever it is offered (Profile, the two-step screen): the one
- * place that ends a session on this device, so that whatever else sign-out
- * must clear is added here once. Reads still in flight end first, so none
- * reaches the server after the session (signed-in-requests.ts). supabase-js
- * clears the local session even when the server no longer knows it. Then the
- * account's journal leaves the device (docs/decisions/041): its IndexedDB
- * database, which holds the outbox and the answers kept for offline reading,
- * is deleted. The service worker's caches hold no entries (docs/decisions/037)
- * and the query cache in memory empties itself on SIGNED_OUT
- * (app/signed-in-cache.ts). Asking first about waiting entries is the
- * screen's job.
+ * How long Log Out waits for supabase-js: offline, an expired session makes
+ * it retry its refresh for up to 30 s before it signs out.
  */
-export async function signOut(auth: AuthClient, userId: string | undefined): Promise<void> {
+const SIGN_OUT_WAIT_MS = 3000;
+
+/** Whether the server ended the session too, or will be asked once the network is back. */
+export type ServerSignOut = 'ended' | 'when-online';
+
+/**
+ * Ends the session on this device first, whatever the network
+ * (docs/decisions/068): reads still in flight end, so none reaches the server
+ * after the session (signed-in-requests.ts); supabase-js deletes the session
+ * it keeps, then asks the server to end it. Without an answer the session
+ * kept in localStorage is deleted all the same, and the server is asked
+ * again when the network returns while the page is open. Deleting the
+ * journal from the device is the caller's next step (journal/log-out.ts).
+ */
+export async function signOutOnDevice(
+  auth: AuthClient,
+  supabaseUrl: string,
+  session: Session | null,
+): Promise<ServerSignOut> {
   loggingOut = true;
   endSignedInRequests();
   try {
-    const { error } = await auth.signOut();
-    if (error) throw error;
-    if (userId) await deleteJournalDb(userId);
+    const outcome = await within(
+      auth.signOut({ scope: 'local' }),
+      SIGN_OUT_WAIT_MS,
+      'late' as const,
+    );
+    const ended = outcome !== 'late' && outcome.error === null;
+    if (!ended) {
+      localStorage.removeItem(authStorageKey(supabaseUrl));
+      if (session) endOnServerWhenOnline(auth, session.access_token);
+    }
+    return ended ? 'ended' : 'when-online';
   } finally {
     loggingOut = false;
   }
+}
+
+/**
+ * The server ends the session once it is told, with the session's own access
+ * token: kept in memory only, so nothing of the session stays on the device.
+ * A page closed before the network returns leaves the server's session until
+ * its refresh token expires; the device no longer holds that token.
+ */
+function endOnServerWhenOnline(auth: AuthClient, accessToken: string): void {
+  const endIt = () =>
+    void auth.admin.signOut(accessToken, 'local').catch((error: unknown) => {
+      console.warn('The server could not be told of the Log Out', error);
+    });
+  window.addEventListener('online', endIt, { once: true });
 }

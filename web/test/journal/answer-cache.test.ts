@@ -43,7 +43,7 @@ async function keptListAndWaitingEntry(userId: string, list: string[], entryKey:
   await waitFor(async () => expect(await keptInDb(userId)).toBe(1));
   await outboxStore(userId).put({
     entryKey,
-    entry: { entryKey, activity: 'Walk' },
+    entry: { entryKey, activity: 'Walk', energy: 50, engagement: 50, flowState: false, notes: '' },
     savedAt: 1,
     attempts: 0,
     retryAt: 0,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fetchJournalQuestions } from '../../src/journal/journal-questions.ts';
-import { saveActivity, type ActivityEntry } from '../../src/journal/save-entry.ts';
+import type { JournalEntry } from '../../src/journal/entry.ts';
+import { saveActivity } from '../../src/journal/save-entry.ts';
 import { signUpAppUser, type AppUser } from '../support/users.ts';
 
 // The Track tab's save sends its entry's key with an upsert that ignores
@@ -15,7 +16,7 @@ async function storedCount(user: AppUser): Promise<number> {
   return count ?? 0;
 }
 
-function entry(entryKey: string): ActivityEntry {
+function entry(entryKey: string): JournalEntry {
   return { activity: 'Writing', energy: 70, engagement: 80, flowState: true, notes: 'x', entryKey };
 }
 

@@ -1,6 +1,7 @@
 import { ACTIVITY_MAX_LENGTH, NOTES_MAX_LENGTH } from '../../journal/entry-limits.ts';
 import { addTag, tagProblem } from '../../journal/tags.ts';
-import { CSV_TAG_SEPARATOR, type ExportedEntry } from './entry.ts';
+import type { ExportedEntry } from '../../journal/entry-row.ts';
+import { CSV_TAG_SEPARATOR } from './entry.ts';
 import { parseEntryDate } from './parse-date.ts';
 
 /** Characters as the database counts them (char_length): an emoji is one, not two UTF-16 units. */

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useAuthClient } from '../../session/clients-context.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useAuthClient, useDataClient } from '../../session/clients-context.tsx';
 import { isNoAnswer } from '../../lib/error-message.ts';
 import { serverNow } from '../../session/clock-offset.ts';
 import {
@@ -9,17 +10,15 @@ import {
   type SessionCheck,
 } from './drain-outbox.ts';
 import { OutboxContext, type Outbox, type SaveOutcome } from './outbox-context.tsx';
-import { outboxStore, type OutboxEntry, type OutboxRecord } from './outbox-store.ts';
+import { outboxStore, type OutboxRecord } from './outbox-store.ts';
 import { onWorkerDrainRequest, requestBackgroundSync } from './outbox-sync-messages.ts';
+import { sendEntry } from './send-entry.ts';
 import { useSessionEndedNotice } from './session-ended-notice.ts';
 import { within } from '../../lib/within.ts';
+import { ACTIVITIES_QUERY_KEY } from '../query-keys.ts';
 
 interface Props {
   userId: string;
-  /** Sends one entry through the data client; throws what it got. */
-  send: (entry: OutboxEntry) => Promise<void>;
-  /** After entries reached the server: what is built on them is stale. */
-  onSent: () => void;
   children: ReactNode;
 }
 
@@ -30,16 +29,17 @@ const SEND_WAIT_MS = 4000;
  * The account's outbox (docs/decisions/041): every save goes to IndexedDB
  * first, then to the server. It drains at start, when the network returns,
  * when the app is shown again, after each save, when the service worker
- * asks (Background Sync), and when a back-off ends.
+ * asks (Background Sync), and when a back-off ends. Each entry goes
+ * through send-entry.ts with the signed-in app's data client; once some
+ * have reached the server, everything built on the entries (Look Back, the
+ * suggestions, the insights) is refreshed.
  */
-export function OutboxProvider({ userId, send, onSent, children }: Props) {
+export function OutboxProvider({ userId, children }: Props) {
   const auth = useAuthClient();
+  const dataClient = useDataClient();
+  const queryClient = useQueryClient();
   const store = useMemo(() => outboxStore(userId), [userId]);
   const [records, setRecords] = useState<OutboxRecord[]>([]);
-  const latest = useRef({ send, onSent });
-  useEffect(() => {
-    latest.current = { send, onSent };
-  });
 
   const channel = useMemo(
     () =>
@@ -68,15 +68,17 @@ export function OutboxProvider({ userId, send, onSent, children }: Props) {
           if (data.session) return data.session.user.id === userId ? 'ready' : 'signed-out';
           return isNoAnswer(error) ? 'offline' : 'signed-out';
         },
-        send: (entry) => latest.current.send(entry),
+        send: (entry) => sendEntry(dataClient, queryClient, userId, entry),
       };
       const result = await drainOutbox(ports, force);
-      if (result.sent.length > 0) latest.current.onSent();
+      if (result.sent.length > 0) {
+        void queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY });
+      }
       await changed();
       if (result.stopped === 'offline') void requestBackgroundSync().catch(() => {});
       return result;
     },
-    [auth, userId, store, changed],
+    [auth, dataClient, queryClient, userId, store, changed],
   );
 
   // Drain triggers: start, network back, shown again, the worker's sync.

@@ -1,5 +1,6 @@
 import { retryDelayMs, sortSendFailure } from './send-failure.ts';
-import type { OutboxEntry, OutboxRecord, OutboxStore } from './outbox-store.ts';
+import type { JournalEntry } from '../entry.ts';
+import type { OutboxRecord, OutboxStore } from './outbox-store.ts';
 
 /** Whether sending can start: the account's session is there (refreshed if it had expired). */
 export type SessionCheck = 'ready' | 'offline' | 'signed-out';
@@ -9,8 +10,8 @@ export interface DrainPorts {
   store: OutboxStore;
   /** Checks, and refreshes if needed, the account's session before anything is sent. */
   session: () => Promise<SessionCheck>;
-  /** Sends one entry through the data client (saveActivity); throws what it got. */
-  send: (entry: OutboxEntry) => Promise<void>;
+  /** Sends one entry through the data client (send-entry.ts); throws what it got. */
+  send: (entry: JournalEntry) => Promise<void>;
 }
 
 export interface DrainResult {

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { OutboxEntry, OutboxRecord } from './outbox-store.ts';
+import type { JournalEntry } from '../entry.ts';
+import type { OutboxRecord } from './outbox-store.ts';
 
 /** How a save ended: stored by the server, kept on the device to send later, or refused. */
 export type SaveOutcome =
@@ -9,7 +10,7 @@ export interface Outbox {
   /** What waits on this device for the account, oldest first; refused ones carry their reason. */
   records: OutboxRecord[];
   /** Keeps the entry on the device first, then tries to send it. */
-  save: (entry: OutboxEntry) => Promise<SaveOutcome>;
+  save: (entry: JournalEntry) => Promise<SaveOutcome>;
   /** Gives a refused entry a new time and sends it again. */
   retime: (entryKey: string, createdAt: string) => Promise<void>;
   /** Drops an entry from the device without sending it. */

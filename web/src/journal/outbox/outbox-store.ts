@@ -2,20 +2,13 @@
 // stored by the server, in the account's journal database (journal-db.ts),
 // so another person signing in on this device never opens it, and Log Out
 // deletes it whole.
+import type { JournalEntry } from '../entry.ts';
 import { inJournal, OUTBOX_STORE } from '../journal-db.ts';
-
-/** What the outbox needs of an entry; the rest of it is kept as it was given. */
-export interface OutboxEntry {
-  /** Made on the device when the entry was logged (docs/decisions/035). */
-  entryKey: string;
-  /** The moment it was logged, or the earlier moment the person chose (ISO 8601). */
-  createdAt?: string | undefined;
-  activity: string;
-}
 
 export interface OutboxRecord {
   entryKey: string;
-  entry: OutboxEntry;
+  /** Kept as Track gave it; the save stamps its time when it had none. */
+  entry: JournalEntry;
   /** Device time when it was saved; the order of sending. */
   savedAt: number;
   /** Sends that got no answer, or an answer worth retrying. */

@@ -1,17 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { entryQuestions, saveActivity, type ActivityEntry } from '../save-entry.ts';
+import type { JournalEntry } from '../entry.ts';
+import { entryQuestions, saveActivity } from '../save-entry.ts';
 
 /**
  * How the outbox sends one entry it kept (docs/decisions/041): the entry as
  * Track made it, tags included, through saveActivity, so its key makes a
  * repeat store nothing.
  */
-export async function sendActivityEntry(
+export async function sendEntry(
   supabase: SupabaseClient,
   queryClient: QueryClient,
   userId: string,
-  entry: ActivityEntry,
+  entry: JournalEntry,
 ): Promise<void> {
   const questions = await entryQuestions(queryClient, supabase, entry);
   await saveActivity(supabase, userId, questions, entry);

@@ -12,7 +12,8 @@ const newAccount = () => `user-${++accounts}-${crypto.randomUUID()}`;
 
 const record = (activity: string, savedAt: number): OutboxRecord => {
   const entryKey = crypto.randomUUID();
-  return { entryKey, entry: { entryKey, activity }, savedAt, attempts: 0, retryAt: 0 };
+  const entry = { entryKey, activity, energy: 50, engagement: 50, flowState: false, notes: '' };
+  return { entryKey, entry, savedAt, attempts: 0, retryAt: 0 };
 };
 
 const noAnswer = () => new TypeError('Failed to fetch');

@@ -11,10 +11,9 @@ import {
   savePushSubscription,
   type PushDevice,
 } from '../api/push-subscriptions.ts';
+import { currentSubscription, pushSupported } from '../../../session/this-device-push.ts';
 import {
-  currentSubscription,
   deviceLabel,
-  pushSupported,
   PushUnavailable,
   subscribeThisBrowser,
   unsupportedMessage,

@@ -10,8 +10,4 @@ export const trackQueryKeys = {
    */
   onThisDay: (userId: string, date: string) =>
     [...ACTIVITIES_QUERY_KEY, userId, 'on-this-day', date] as const,
-  /** The journal's active questions: the same for everyone, and no save changes them. */
-  journalQuestions: () => ['journal-questions'] as const,
-  /** The 'Tags' question, likewise. */
-  tagsQuestion: () => ['tags-question'] as const,
 };
