@@ -109,8 +109,9 @@ describe.skipIf(skipBrowserTests)('Log Out', () => {
     expect(await subscriptions()).toHaveLength(1);
 
     await page.getByRole('button', { name: 'Log Out' }).click();
-    await page.getByText(LOGGED_OUT).waitFor();
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
     expect(await browserSubscribed(page)).toBe(false);
+    await page.getByText(LOGGED_OUT).waitFor();
 
     await signIn(page, email);
     expect(await subscriptions()).toEqual([]);

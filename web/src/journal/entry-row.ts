@@ -2,15 +2,19 @@
 // which Look Back shows, an export reads and an import sends back, and the
 // entry of an exported file. The app's own shape is entry.ts.
 
-/** One entry as the `activities` view gives it, and as `import_entries` takes it. */
-export interface ActivityRow {
-  created_at: string;
+/** The fields every wire shape of an entry carries, named as the database names them. */
+interface EntryColumns {
   activity: string;
   /** Whole percentages, 0–100. */
   energy: number;
   engagement: number;
   flow_state: boolean;
   notes: string | null;
+}
+
+/** One entry as the `activities` view gives it, and as `import_entries` takes it. */
+export interface ActivityRow extends EntryColumns {
+  created_at: string;
   /** Tidy spellings in order; [] for none (docs/decisions/038). Absent in files from before tags. */
   tags?: string[] | undefined;
 }
@@ -24,10 +28,10 @@ export const ACTIVITY_ROW_COLUMNS =
  * the JSON. The view's row, its time named `date` (ISO 8601 with an offset,
  * to the microsecond the database keeps) and its tags always there.
  */
-export type ExportedEntry = Omit<ActivityRow, 'created_at' | 'tags'> & {
+export interface ExportedEntry extends EntryColumns {
   date: string;
   tags: string[];
-};
+}
 
 /** A row of the view as a file writes it. */
 export function exportedEntryOf(row: ActivityRow): ExportedEntry {

@@ -15,7 +15,7 @@ const DB_PREFIX = 'energy-tracker-journal-';
 // 1: the outbox (ADR 041); 2: the last answers (ADR 045).
 const VERSION = 2;
 
-/** The account's database name; Log Out deletes it (web/src/lib/sign-out.ts). */
+/** The account's database name; Log Out deletes it (journal/log-out.ts). */
 export const journalDbName = (userId: string) => `${DB_PREFIX}${userId}`;
 
 const open = new Map<string, Promise<IDBDatabase>>();

@@ -12,7 +12,7 @@ import { storedSession } from './stored-session.ts';
  * client of its own, so one client alone keeps and refreshes the session.
  * Its `auth` is not usable: sign-in, sign-out and account changes go through
  * the auth client. Its fetch notes the server's time of each answer, for
- * entries logged while the device clock is off (web/src/lib/clock-offset.ts),
+ * entries logged while the device clock is off (clock-offset.ts),
  * and it asks only with the person's token (signed-in-requests.ts).
  */
 export function createDataClient(config: RuntimeConfig, auth: AuthClient): SupabaseClient {

@@ -90,7 +90,7 @@ export function checkEntry(raw: RawEntry, now: Date = new Date()): CheckedEntry 
   };
 }
 
-/** The entry's tags, by the rules the database keeps (lib/tags.ts); none when absent. */
+/** The entry's tags, by the rules the database keeps (journal/tags.ts); none when absent. */
 function entryTags(value: unknown, problems: string[]): string[] {
   if (value === undefined || value === null || value === '') return [];
   const texts =
