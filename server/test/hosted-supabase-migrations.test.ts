@@ -233,7 +233,9 @@ describe('the app migrations on a Supabase-shaped database', () => {
     );
     await saveEntry(dana, 'Before two-step');
     await as('authenticated', dana, (tx) =>
-      tx.query(`INSERT INTO public.weekly_reviews (week_start, how) VALUES ('2026-03-02', 'Reflected')`),
+      tx.query(
+        `INSERT INTO public.weekly_reviews (week_start, how) VALUES ('2026-03-02', 'Reflected')`,
+      ),
     );
     await database.db.query(
       `INSERT INTO auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)
@@ -267,7 +269,10 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(await reviews('aal1', readReviews)).toEqual([]);
     expect(await reviews('aal2', readReviews)).toEqual(['Reflected']);
     await expect(
-      reviews('aal1', `INSERT INTO public.weekly_reviews (week_start) VALUES ('2026-03-09') RETURNING how`),
+      reviews(
+        'aal1',
+        `INSERT INTO public.weekly_reviews (week_start) VALUES ('2026-03-09') RETURNING how`,
+      ),
     ).rejects.toThrow(/row-level security/);
   });
 
@@ -483,9 +488,10 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(bobChanged.rows).toEqual([]);
     await expect(
       as('authenticated', bob, (tx) =>
-        tx.query(`INSERT INTO public.weekly_reviews (user_id, week_start) VALUES ($1, '2026-03-02')`, [
-          alice,
-        ]),
+        tx.query(
+          `INSERT INTO public.weekly_reviews (user_id, week_start) VALUES ($1, '2026-03-02')`,
+          [alice],
+        ),
       ),
     ).rejects.toThrow(/row-level security/);
     await expect(

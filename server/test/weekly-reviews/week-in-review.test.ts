@@ -104,13 +104,13 @@ describe('the look back of a week', () => {
 
   it('lists the flow moments with their time and notes, oldest first', async () => {
     const week = await weekInReview();
-    expect(week.flow.map((f) => [new Date(f.created_at).toISOString(), f.activity, f.notes])).toEqual(
-      [
-        ['2026-03-08T10:30:00.000Z', 'Walk outside', 'sun on the hill 🙂'],
-        ['2026-03-12T01:00:00.000Z', 'Meetings', null],
-        ['2026-03-15T09:59:00.000Z', 'Chess', null],
-      ],
-    );
+    expect(
+      week.flow.map((f) => [new Date(f.created_at).toISOString(), f.activity, f.notes]),
+    ).toEqual([
+      ['2026-03-08T10:30:00.000Z', 'Walk outside', 'sun on the hill 🙂'],
+      ['2026-03-12T01:00:00.000Z', 'Meetings', null],
+      ['2026-03-15T09:59:00.000Z', 'Chess', null],
+    ]);
   });
 
   it('takes any day of the week for its Monday, and another zone for another week', async () => {
@@ -195,7 +195,13 @@ describe('the look back of a week', () => {
 
   it('shows another person nothing of it: their own empty week', async () => {
     const theirs = await weekInReview(stranger.client);
-    expect(theirs).toMatchObject({ entries: 0, energized: [], drained: [], flow: [], planned: null });
+    expect(theirs).toMatchObject({
+      entries: 0,
+      energized: [],
+      drained: [],
+      flow: [],
+      planned: null,
+    });
   });
 
   it('is refused to anon, and answers wrong arguments with a 400, never a 500', async () => {

@@ -17,13 +17,19 @@ export function AppRoutes() {
   return <ScreenErrorBoundary>{screenAt(pathname)}</ScreenErrorBoundary>;
 }
 
+/** A week's review: /insights/review, or /insights/review/YYYY-MM-DD. */
+const WEEKLY_REVIEW_ADDRESS = /^\/insights\/review(\/\d{4}-\d{2}-\d{2})?$/;
+
 /**
  * The screen for an address. Like react-router's matching, case and a
  * trailing slash do not matter. '/' and '/insights' give the same element, so
  * moving between them keeps the signed-in app mounted.
  */
 function screenAt(pathname: string): ReactNode {
-  switch (pathname.toLowerCase().replace(/(.)\/+$/, '$1')) {
+  const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+  // A week's review (docs/product.md 10.1), where the weekly reminder links.
+  if (WEEKLY_REVIEW_ADDRESS.test(path)) return <MainAppRoute />;
+  switch (path) {
     case RESET_PASSWORD_PATH:
       return <ResetPasswordPage />;
     case '/login':

@@ -1,0 +1,75 @@
+import type { PlanKind } from '../../../lib/weekly-review-row.ts';
+import type { PlanChoices } from '../api/get-plan-choices.ts';
+
+export interface Choice {
+  kind: PlanKind | null;
+  name: string | null;
+}
+
+// An option's value names its kind, so that an activity and a tag spelled
+// alike stay two choices.
+const valueOf = ({ kind, name }: Choice) => (kind && name !== null ? `${kind}:${name}` : '');
+
+function choiceOf(value: string): Choice {
+  const at = value.indexOf(':');
+  if (at < 0) return { kind: null, name: null };
+  return { kind: value.slice(0, at) as PlanKind, name: value.slice(at + 1) };
+}
+
+/** "Do more of" or "Do less of": one of the person's activities or tags, or nothing. */
+export function PlanChoice({
+  id,
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: Choice;
+  choices: PlanChoices;
+  onChange: (choice: Choice) => void;
+}) {
+  // A saved choice stays offered even when the journal no longer lists it.
+  const activities =
+    value.kind === 'activity' && value.name !== null && !choices.activities.includes(value.name)
+      ? [value.name, ...choices.activities]
+      : choices.activities;
+  const tags =
+    value.kind === 'tag' && value.name !== null && !choices.tags.includes(value.name)
+      ? [value.name, ...choices.tags]
+      : choices.tags;
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="text-input"
+        value={valueOf(value)}
+        onChange={(e) => onChange(choiceOf(e.target.value))}
+      >
+        <option value="">Nothing chosen</option>
+        {activities.length > 0 && (
+          <optgroup label="Activities">
+            {activities.map((name) => (
+              <option key={name} value={valueOf({ kind: 'activity', name })}>
+                {name}
+              </option>
+            ))}
+          </optgroup>
+        )}
+        {tags.length > 0 && (
+          <optgroup label="Tags">
+            {tags.map((name) => (
+              <option key={name} value={valueOf({ kind: 'tag', name })}>
+                {name}
+              </option>
+            ))}
+          </optgroup>
+        )}
+      </select>
+    </div>
+  );
+}
