@@ -39,7 +39,9 @@ function plan(
     return [null, null];
   }
   if (typeof name !== 'string' || name.trim() === '' || codePoints(name) > PLAN_NAME_MAX[kind]) {
-    problems.push(`${label} must name an ${kind} of 1 to ${PLAN_NAME_MAX[kind]} characters`);
+    problems.push(
+      `${label} must name ${kind === 'tag' ? 'a tag' : 'an activity'} of 1 to ${PLAN_NAME_MAX[kind]} characters`,
+    );
     return [null, null];
   }
   return [kind, name];
