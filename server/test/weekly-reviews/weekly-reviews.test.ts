@@ -44,35 +44,22 @@ describe('a weekly review', () => {
       more_name: 'Walk outside',
     });
     expect(first.error).toBeNull();
-    const again = await saveReview(owner.client, {
+    const whole = {
       week_start: '2026-03-09',
       activities: 'Walking, mostly',
       environment: 'Outside',
       interactions: 'Sam',
       objects: 'Boots',
       users: 'Just me',
-      more_kind: 'activity',
+      more_kind: 'activity' as const,
       more_name: 'Walk outside',
-      less_kind: 'tag',
+      less_kind: 'tag' as const,
       less_name: 'screens',
       how: 'Lunch walks',
-    });
+    };
+    const again = await saveReview(owner.client, whole);
     expect(again.error).toBeNull();
-    expect(await reviewsOf(owner)).toEqual([
-      {
-        week_start: '2026-03-09',
-        activities: 'Walking, mostly',
-        environment: 'Outside',
-        interactions: 'Sam',
-        objects: 'Boots',
-        users: 'Just me',
-        more_kind: 'activity',
-        more_name: 'Walk outside',
-        less_kind: 'tag',
-        less_name: 'screens',
-        how: 'Lunch walks',
-      },
-    ]);
+    expect(await reviewsOf(owner)).toEqual([whole]);
   });
 
   it('keeps the longest texts with emoji and U+2028 exactly, and lists the weeks newest first', async () => {

@@ -1,3 +1,4 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { NOTES_MAX_LENGTH } from './entry-limits.ts';
 
 /**
@@ -30,3 +31,21 @@ export const WEEKLY_REVIEW_COLUMNS =
 
 /** The longest text of a review's fields: an entry's notes' bound (server check_weekly_review). */
 export const REVIEW_TEXT_MAX_LENGTH = NOTES_MAX_LENGTH;
+
+/**
+ * Every weekly review of the signed-in person (row-level security: their
+ * own only), by week: the review screens newest first, the export oldest
+ * first. One a week, a few hundred after years, so one request.
+ */
+export async function fetchWeeklyReviews(
+  supabase: SupabaseClient,
+  order: 'newest first' | 'oldest first',
+): Promise<WeeklyReviewRow[]> {
+  const { data, error } = await supabase
+    .from('weekly_reviews')
+    .select(WEEKLY_REVIEW_COLUMNS)
+    .order('week_start', { ascending: order === 'oldest first' })
+    .returns<WeeklyReviewRow[]>();
+  if (error) throw error;
+  return data;
+}

@@ -4,6 +4,7 @@ import { importReviews } from '../../src/features/your-data/api/import-reviews.t
 import { entriesToCsv, entriesToJson } from '../../src/features/your-data/format-export.ts';
 import { checkImportFile, problemText } from '../../src/features/your-data/parse-import.ts';
 import type { WeeklyReviewRow } from '../../src/lib/weekly-review-row.ts';
+import { emptyReview } from '../../src/features/weekly-review/aeiou.ts';
 import { signUpAppUser } from '../support/users.ts';
 
 // Weekly reviews (docs/decisions/071) go out with the JSON export and come
@@ -17,19 +18,7 @@ const WORST = '🙂\u2028\u2029"\\\n\r\t👩‍💻é';
 const longest = (length: number) => [...WORST.repeat(length)].slice(0, length).join('');
 
 const reviews: WeeklyReviewRow[] = [
-  {
-    week_start: '1900-01-01',
-    activities: '',
-    environment: '',
-    interactions: '',
-    objects: '',
-    users: '',
-    more_kind: null,
-    more_name: null,
-    less_kind: null,
-    less_name: null,
-    how: 'the oldest week there is',
-  },
+  { ...emptyReview('1900-01-01'), how: 'the oldest week there is' },
   {
     week_start: '2026-03-09',
     activities: longest(2000),

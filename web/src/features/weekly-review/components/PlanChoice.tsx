@@ -31,14 +31,18 @@ export function PlanChoice({
   onChange: (choice: Choice) => void;
 }) {
   // A saved choice stays offered even when the journal no longer lists it.
-  const activities =
-    value.kind === 'activity' && value.name !== null && !choices.activities.includes(value.name)
-      ? [value.name, ...choices.activities]
-      : choices.activities;
-  const tags =
-    value.kind === 'tag' && value.name !== null && !choices.tags.includes(value.name)
-      ? [value.name, ...choices.tags]
-      : choices.tags;
+  const offered = (kind: PlanKind, names: string[]) =>
+    value.kind === kind && value.name !== null && !names.includes(value.name)
+      ? [value.name, ...names]
+      : names;
+  const groups = [
+    {
+      kind: 'activity' as const,
+      label: 'Activities',
+      names: offered('activity', choices.activities),
+    },
+    { kind: 'tag' as const, label: 'Tags', names: offered('tag', choices.tags) },
+  ];
   return (
     <div>
       <label htmlFor={id} className="field-label">
@@ -51,23 +55,17 @@ export function PlanChoice({
         onChange={(e) => onChange(choiceOf(e.target.value))}
       >
         <option value="">Nothing chosen</option>
-        {activities.length > 0 && (
-          <optgroup label="Activities">
-            {activities.map((name) => (
-              <option key={name} value={valueOf({ kind: 'activity', name })}>
-                {name}
-              </option>
-            ))}
-          </optgroup>
-        )}
-        {tags.length > 0 && (
-          <optgroup label="Tags">
-            {tags.map((name) => (
-              <option key={name} value={valueOf({ kind: 'tag', name })}>
-                {name}
-              </option>
-            ))}
-          </optgroup>
+        {groups.map(
+          (group) =>
+            group.names.length > 0 && (
+              <optgroup key={group.kind} label={group.label}>
+                {group.names.map((name) => (
+                  <option key={name} value={valueOf({ kind: group.kind, name })}>
+                    {name}
+                  </option>
+                ))}
+              </optgroup>
+            ),
         )}
       </select>
     </div>
