@@ -3,7 +3,7 @@ import { fetchAllReviews } from '../../src/features/your-data/api/fetch-all-revi
 import { importReviews } from '../../src/features/your-data/api/import-reviews.ts';
 import { entriesToCsv, entriesToJson } from '../../src/features/your-data/format-export.ts';
 import { checkImportFile, problemText } from '../../src/features/your-data/parse-import.ts';
-import type { WeeklyReviewRow } from '../../src/lib/weekly-review-row.ts';
+import type { WeeklyReviewRow } from '../../src/journal/weekly-review-row.ts';
 import { emptyReview } from '../../src/features/weekly-review/aeiou.ts';
 import { signUpAppUser } from '../support/users.ts';
 

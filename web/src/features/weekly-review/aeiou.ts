@@ -1,4 +1,4 @@
-import type { WeeklyReviewRow } from '../../lib/weekly-review-row.ts';
+import type { WeeklyReviewRow } from '../../journal/weekly-review-row.ts';
 
 type ReflectionField = 'activities' | 'environment' | 'interactions' | 'objects' | 'users';
 

@@ -1,4 +1,4 @@
-import type { PlanKind } from '../../lib/weekly-review-row.ts';
+import type { PlanKind } from '../../journal/weekly-review-row.ts';
 import type { PlanCheck } from './api/get-week-in-review.ts';
 
 const entries = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;

@@ -4,11 +4,11 @@ import {
   CSV_TAG_SEPARATOR,
   JSON_EXPORT_VERSION,
   type ExportedAccount,
-  type ExportedEntry,
   type ExportedReminders,
 } from './entry.ts';
+import type { ExportedEntry } from '../../journal/entry-row.ts';
 import { makeCellInert } from './spreadsheet-safe.ts';
-import type { WeeklyReviewRow } from '../../lib/weekly-review-row.ts';
+import type { WeeklyReviewRow } from '../../journal/weekly-review-row.ts';
 
 /** The CSV export: a header and one row per entry, CRLF line ends, ending with one. */
 export function entriesToCsv(entries: readonly ExportedEntry[]): string {

@@ -1,10 +1,11 @@
 import { parseCsv } from './csv.ts';
-import { JSON_EXPORT_VERSION, type ExportedEntry } from './entry.ts';
+import type { ExportedEntry } from '../../journal/entry-row.ts';
+import { JSON_EXPORT_VERSION } from './entry.ts';
 import { jsonErrorOffset } from './json-error-position.ts';
 import { undoInertPrefix } from './spreadsheet-safe.ts';
 import { checkEntry, type RawEntry } from './validate-entry.ts';
 import { checkReview } from './validate-review.ts';
-import type { WeeklyReviewRow } from '../../lib/weekly-review-row.ts';
+import type { WeeklyReviewRow } from '../../journal/weekly-review-row.ts';
 
 export interface ImportProblem {
   /** The line of the file, counting from 1. */

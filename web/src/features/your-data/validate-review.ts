@@ -2,7 +2,7 @@ import {
   REVIEW_TEXT_MAX_LENGTH,
   type PlanKind,
   type WeeklyReviewRow,
-} from '../../lib/weekly-review-row.ts';
+} from '../../journal/weekly-review-row.ts';
 
 // One weekly review of a JSON export, checked as the database will check it
 // (server check_weekly_review), so that a wrong one is named in the preview

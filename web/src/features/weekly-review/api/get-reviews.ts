@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataClient } from '../../../lib/app-context.tsx';
-import { useSignedInUser } from '../../../lib/signed-in-session.tsx';
-import { fetchWeeklyReviews } from '../../../lib/weekly-review-row.ts';
+import { useDataClient } from '../../../session/clients-context.tsx';
+import { useSignedInUser } from '../../../session/signed-in-session.tsx';
+import { fetchWeeklyReviews } from '../../../journal/weekly-review-row.ts';
 import { weeklyReviewQueryKeys } from './query-keys.ts';
 
 /** Every saved review, newest week first: Past reviews, and each week's form. */

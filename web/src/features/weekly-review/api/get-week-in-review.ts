@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useDataClient } from '../../../lib/app-context.tsx';
-import { useSignedInUser } from '../../../lib/signed-in-session.tsx';
-import type { PlanKind } from '../../../lib/weekly-review-row.ts';
+import { useDataClient } from '../../../session/clients-context.tsx';
+import { useSignedInUser } from '../../../session/signed-in-session.tsx';
+import type { PlanKind } from '../../../journal/weekly-review-row.ts';
 import { weeklyReviewQueryKeys } from './query-keys.ts';
 
 export interface WeekActivity {

@@ -1,4 +1,4 @@
-import { ACTIVITIES_QUERY_KEY } from '../../../lib/activities-query-key.ts';
+import { ACTIVITIES_QUERY_KEY } from '../../../journal/query-keys.ts';
 
 /**
  * Every week's look back, under the activities key, so that a saved or

@@ -1,4 +1,4 @@
-import type { WeeklyReviewRow } from '../../../lib/weekly-review-row.ts';
+import type { WeeklyReviewRow } from '../../../journal/weekly-review-row.ts';
 import { AEIOU } from '../aeiou.ts';
 import { planName } from '../plan-sentences.ts';
 import { weekOf } from '../weeks.ts';

@@ -1,4 +1,4 @@
-import type { PlanKind } from '../../../lib/weekly-review-row.ts';
+import type { PlanKind } from '../../../journal/weekly-review-row.ts';
 import type { PlanChoices } from '../api/get-plan-choices.ts';
 
 export interface Choice {

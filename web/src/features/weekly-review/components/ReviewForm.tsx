@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { REVIEW_TEXT_MAX_LENGTH, type WeeklyReviewRow } from '../../../lib/weekly-review-row.ts';
+import {
+  REVIEW_TEXT_MAX_LENGTH,
+  type WeeklyReviewRow,
+} from '../../../journal/weekly-review-row.ts';
 import { AEIOU } from '../aeiou.ts';
 import type { PlanChoices } from '../api/get-plan-choices.ts';
 import { useSaveReview } from '../api/save-review.ts';

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { WeeklyReviewRow } from '../../../lib/weekly-review-row.ts';
+import type { WeeklyReviewRow } from '../../../journal/weekly-review-row.ts';
 
 /** Reviews per request: six texts of 2000 emoji each are 48 KB, so ten stay well under the 1 MiB body limit. */
 const REVIEWS_PER_CALL = 10;
