@@ -1,4 +1,5 @@
 import type { ReminderKind } from './reminder-kind.ts';
+import { settleSlotClaims } from './slot-claims.ts';
 
 // The check-in reminder (docs/decisions/036-reminders.md): at the times and
 // weekdays a person chose, in their own zone, "How is your energy?", unless
@@ -35,20 +36,7 @@ export const checkIn: ReminderKind = {
         key: [r.user_id, r.local_date, r.slot],
       }));
     },
-    async markSent(db, claim) {
-      await db.query(
-        `UPDATE journal_private.reminder_sends SET outcome = 'sent'
-         WHERE user_id = $1 AND local_date = $2 AND slot = $3`,
-        claim.key,
-      );
-    },
-    async release(db, claim) {
-      await db.query(
-        `DELETE FROM journal_private.reminder_sends
-         WHERE user_id = $1 AND local_date = $2 AND slot = $3 AND outcome = 'sending'`,
-        claim.key,
-      );
-    },
+    ...settleSlotClaims({ table: 'journal_private.reminder_sends', owner: 'user_id' }),
   },
   push: {
     async claim(db, at) {
@@ -71,20 +59,7 @@ export const checkIn: ReminderKind = {
         key: [subscription.subscription_id, local_date, slot],
       }));
     },
-    async markSent(db, claim) {
-      await db.query(
-        `UPDATE journal_private.push_sends SET outcome = 'sent'
-         WHERE subscription_id = $1 AND local_date = $2 AND slot = $3`,
-        claim.key,
-      );
-    },
-    async release(db, claim) {
-      // Gone with its subscription when that was deleted (ON DELETE CASCADE).
-      await db.query(
-        `DELETE FROM journal_private.push_sends
-         WHERE subscription_id = $1 AND local_date = $2 AND slot = $3 AND outcome = 'sending'`,
-        claim.key,
-      );
-    },
+    // A deleted subscription's claims go with it (ON DELETE CASCADE).
+    ...settleSlotClaims({ table: 'journal_private.push_sends', owner: 'subscription_id' }),
   },
 };
