@@ -36,3 +36,16 @@ export async function recordFailedSend(db: Queryable, subscriptionId: string): P
   await recordGone(db, subscriptionId);
   return true;
 }
+
+/** Failed sends in a row of each subscription asked about (absent: gone). */
+export async function failedSendsOf(
+  db: Queryable,
+  subscriptionIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (subscriptionIds.length === 0) return new Map();
+  const { rows } = await db.query<{ id: string; failed_sends: number }>(
+    `SELECT id::text AS id, failed_sends FROM public.push_subscriptions WHERE id = ANY($1::uuid[])`,
+    [subscriptionIds],
+  );
+  return new Map(rows.map((r) => [r.id, r.failed_sends]));
+}

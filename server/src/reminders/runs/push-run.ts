@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
 import type { PushTransport } from '../../push/deliver.ts';
 import { sendReminderPush, type PushOutcome } from '../channels/push-channel.ts';
-import type { ReminderKind } from '../kinds/reminder-kind.ts';
+import { failedSendsOf } from '../channels/subscription-health.ts';
+import type { PushClaim, ReminderKind } from '../kinds/reminder-kind.ts';
 import { sendInPersonLanes } from './person-lanes.ts';
 import type { RunLimits } from './run-limits.ts';
 
@@ -11,8 +12,11 @@ import type { RunLimits } from './run-limits.ts';
 // person lanes (person-lanes.ts): a subscription gets at most
 // perSubscriptionMs, its person at most perPersonMs, and no send starts
 // after the deadline. A subscription that took the connection and never
-// answered is not tried again in this run. What was not sent gives its
-// claim back for the next run, while the reminder is at most 15 minutes late.
+// answered is not tried again in this run. Subscriptions that have been
+// failing go after the others, so that a person's dead devices do not spend
+// the time of their working ones, nor the same dead devices every run. What
+// was not sent gives its claim back for the next run, while the reminder is
+// at most 15 minutes late.
 
 export interface PushRun {
   db: Queryable;
@@ -38,7 +42,7 @@ export async function runPushReminders(run: PushRun, at: Date): Promise<PushRunR
   const timedOut = new Set<string>();
   const channel = { db: run.db, transport: run.transport };
   for (const kind of run.kinds) {
-    const claims = await kind.push.claim(run.db, at);
+    const claims = await healthyFirst(run.db, await kind.push.claim(run.db, at));
     const unsent = await sendInPersonLanes(claims, run.limits, startedAt, async (claim, left) => {
       if (timedOut.has(claim.subscription_id)) {
         result.left += 1;
@@ -65,4 +69,14 @@ export async function runPushReminders(run: PushRun, at: Date): Promise<PushRunR
     for (const claim of unsent) await kind.push.release(run.db, claim);
   }
   return result;
+}
+
+/** The claims in their order, except that those of failing subscriptions go last (a stable sort). */
+async function healthyFirst(db: Queryable, claims: PushClaim[]): Promise<PushClaim[]> {
+  const failing = await failedSendsOf(
+    db,
+    claims.map((c) => c.subscription_id),
+  );
+  const failures = (c: PushClaim) => failing.get(c.subscription_id) ?? 0;
+  return [...claims].sort((a, b) => failures(a) - failures(b));
 }
