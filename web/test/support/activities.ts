@@ -1,4 +1,4 @@
-import { fetchJournalQuestions } from '../../src/journal/journal-questions.ts';
+import { fetchJournalQuestions, fetchTagsQuestion } from '../../src/journal/journal-questions.ts';
 import type { JournalEntry } from '../../src/journal/entry.ts';
 import { saveActivity } from '../../src/journal/save-entry.ts';
 import type { AppUser } from './users.ts';
@@ -13,6 +13,10 @@ export type NewActivity = Pick<JournalEntry, 'activity' | 'energy' | 'engagement
  */
 export async function recordActivities(user: AppUser, entries: NewActivity[]): Promise<void> {
   const questions = await fetchJournalQuestions(user.supabase);
+  // The 'Tags' question only when an entry has tags, as Track asks for it.
+  if (entries.some((entry) => (entry.tags ?? []).length > 0)) {
+    questions.push(await fetchTagsQuestion(user.supabase));
+  }
   for (const entry of entries) {
     await saveActivity(user.supabase, user.id, questions, {
       flowState: false,
