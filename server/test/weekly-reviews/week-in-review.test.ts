@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { logEntries, type TimedEntry } from '../insights/log-entry.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { serverForFile } from '../helpers/server-for-file.ts';
+import { signedInClient } from '../helpers/users.ts';
 import { saveReview } from './save-review.ts';
 
 // week_in_review (docs/decisions/071): the week's look back and the check of
@@ -43,17 +43,12 @@ const ENTRIES: TimedEntry[] = [
   e('Walk outside', 5, '2026-03-15T10:00:00Z'),
 ];
 
-let server: TestServer;
-let owner: SignedInUser;
-let stranger: SignedInUser;
-
+const server = await serverForFile();
+const owner = await signedInClient(server, 'review-owner');
+const stranger = await signedInClient(server, 'review-stranger');
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await signedInClient(server, 'review-owner');
-  stranger = await signedInClient(server, 'review-stranger');
   await logEntries(owner.client, owner.userId, ENTRIES);
 });
-afterAll(() => server.close());
 
 interface Listed {
   key: string;

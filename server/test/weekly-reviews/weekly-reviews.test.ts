@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 import { REVIEW_COLUMNS, saveReview } from './save-review.ts';
 
@@ -14,16 +14,9 @@ const LONGEST_TEXT = 2000;
 const WORST = '🙂\u2028\u2029\t\r\n"\'\\;,👩‍💻';
 const worst = (length: number) => [...WORST.repeat(length)].slice(0, length).join('');
 
-let server: TestServer;
-let owner: SignedInUser;
-let stranger: SignedInUser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = await signedInClient(server, 'reviews-owner');
-  stranger = await signedInClient(server, 'reviews-stranger');
-});
-afterAll(() => server.close());
+const server = await serverForFile();
+const owner = await signedInClient(server, 'reviews-owner');
+const stranger = await signedInClient(server, 'reviews-stranger');
 
 const reviewsOf = async (user: SignedInUser) => {
   const { data, error } = await user.client
