@@ -1,4 +1,7 @@
-import { fetchJournalQuestions } from '../../src/features/track/api/journal-questions.ts';
+import {
+  fetchJournalQuestions,
+  fetchTagsQuestion,
+} from '../../src/features/track/api/journal-questions.ts';
 import { saveActivity, type ActivityEntry } from '../../src/features/track/api/save-activity.ts';
 import type { AppUser } from './users.ts';
 
@@ -12,6 +15,10 @@ export type NewActivity = Pick<ActivityEntry, 'activity' | 'energy' | 'engagemen
  */
 export async function recordActivities(user: AppUser, entries: NewActivity[]): Promise<void> {
   const questions = await fetchJournalQuestions(user.supabase);
+  // The 'Tags' question is asked only when an entry has tags, as Track does.
+  if (entries.some((entry) => entry.tags?.length)) {
+    questions.push(await fetchTagsQuestion(user.supabase));
+  }
   for (const entry of entries) {
     await saveActivity(user.supabase, user.id, questions, {
       flowState: false,
