@@ -47,4 +47,8 @@ export interface ExportedReminders {
   time_zone: string;
   email: boolean;
   skip_if_logged_last_hour: boolean;
+  /** The weekly review reminder (docs/decisions/073). */
+  weekly_review: boolean;
+  review_day: number;
+  review_time: string;
 }

@@ -12,7 +12,8 @@ import {
 // to change; that message is what the screen shows.
 
 const COLUMNS =
-  'times, weekdays, random_from, random_until, time_zone, email, skip_if_logged_last_hour';
+  'times, weekdays, random_from, random_until, time_zone, email, skip_if_logged_last_hour, ' +
+  'weekly_review, review_day, review_time';
 
 export const reminderSettingsKey = (userId: string) => ['reminder-settings', userId] as const;
 

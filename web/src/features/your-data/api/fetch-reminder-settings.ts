@@ -12,7 +12,8 @@ export async function fetchReminderSettingsForExport(
   const { data, error } = await supabase
     .from('reminder_settings')
     .select(
-      'times, weekdays, random_from, random_until, time_zone, email, skip_if_logged_last_hour',
+      'times, weekdays, random_from, random_until, time_zone, email, skip_if_logged_last_hour, ' +
+        'weekly_review, review_day, review_time',
     )
     .maybeSingle<ExportedReminders>();
   if (error) throw error;
