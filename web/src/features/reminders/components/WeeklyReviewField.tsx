@@ -22,7 +22,7 @@ export function WeeklyReviewField({ on, day, time, onChange }: Props) {
         onChange={(weeklyReview) => onChange({ weeklyReview })}
       />
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        Once a week, a reminder to look back at your week and plan the next.
+        Once a week, a reminder to look back at your week, with its top energizer so far.
       </p>
       {on && (
         <div className="grid grid-cols-2 gap-3">
