@@ -3,7 +3,7 @@ import {
   fetchTagsQuestion,
 } from '../../src/features/track/api/journal-questions.ts';
 import { saveActivity, type ActivityEntry } from '../../src/features/track/api/save-activity.ts';
-import type { AppUser } from './users.ts';
+import { signInElsewhere, type AppUser } from './users.ts';
 
 export type NewActivity = Pick<ActivityEntry, 'activity' | 'energy' | 'engagement'> &
   Partial<ActivityEntry>;
@@ -27,4 +27,18 @@ export async function recordActivities(user: AppUser, entries: NewActivity[]): P
       ...entry,
     });
   }
+}
+
+/** The user's activities as the server holds them, newest first, read from another sign-in. */
+export async function storedActivities(
+  { email, password }: AppUser,
+  columns = 'activity, energy, engagement, flow_state, notes',
+) {
+  const client = await signInElsewhere(email, password);
+  const { data, error } = await client
+    .from('activities')
+    .select(columns)
+    .order('created_at', { ascending: false });
+  if (error) throw error;
+  return data;
 }

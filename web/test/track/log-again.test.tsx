@@ -2,23 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TrackTab } from '../../src/features/track/components/TrackTab.tsx';
-import { recordActivities } from '../support/activities.ts';
+import { recordActivities, storedActivities } from '../support/activities.ts';
 import { renderSignedInTab } from '../support/render-app.tsx';
 import { tabTo } from '../support/tab-to.ts';
-import { signInElsewhere, signUpAppUser, type AppUser } from '../support/users.ts';
+import { signUpAppUser } from '../support/users.ts';
 
 // Track's "Log again" (docs/product.md, Track; docs/decisions/072): the
 // person's most logged activities, each one press from a filled form.
-
-async function storedActivities({ email, password }: AppUser) {
-  const client = await signInElsewhere(email, password);
-  const { data, error } = await client
-    .from('activities')
-    .select('activity, energy, engagement, flow_state, notes, tags')
-    .order('created_at', { ascending: false });
-  if (error) throw error;
-  return data;
-}
 
 const logAgainGroup = () => screen.findByRole('group', { name: 'Log again' });
 
@@ -78,7 +68,9 @@ describe("Track's Log again", () => {
 
     await user.click(screen.getByRole('button', { name: 'Save Activity' }));
     await screen.findByText('Activity saved!');
-    expect((await storedActivities(account))[0]).toEqual({
+    expect(
+      (await storedActivities(account, 'activity, energy, engagement, flow_state, notes, tags'))[0],
+    ).toEqual({
       activity: 'Walk outside',
       energy: 85,
       engagement: 70,
