@@ -19,6 +19,36 @@ const noRest = {
   message: 'The auth API does not use the data API.',
 };
 
+// The web app's rooms, from the top (docs/architecture.md 7, ADR 067): app/
+// puts the features together; a feature uses components/, the journal, the
+// session and lib/; the journal (entries, the device database, the outbox)
+// uses the session (clients, the stored session, the server clock); lib/
+// holds generic helpers that know none of them. An import runs only down.
+const webRoom = (room, reason) => ({
+  group: [`**/${room}/*`, `**/${room}/**`],
+  message: reason,
+});
+const webFence = (files, fenced) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: fenced }] },
+});
+const featureRoom = webRoom(
+  'features',
+  'Shared web code must not depend on a feature; move what it needs here.',
+);
+const appRoom = webRoom(
+  'app',
+  'Only main.tsx and App.tsx import app/, which puts the features together.',
+);
+const journalRoom = webRoom(
+  'journal',
+  'The session and lib/ stand below the journal; move what both need down.',
+);
+const sessionRoom = webRoom(
+  'session',
+  'lib/ holds generic helpers that know no session; move the helper to session/.',
+);
+
 /** Each auth sub-folder may import only the ones listed before it. */
 function authLayers(bottomUp) {
   return bottomUp.map((folder, index) => ({
@@ -82,23 +112,13 @@ export default tseslint.config(
       'imports/no-cross-feature-import': ['error', { featuresRoot: 'web/src/features' }],
     },
   },
-  {
-    // Shared code is shared because it knows no feature.
-    files: ['web/src/components/**', 'web/src/lib/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/*', '**/features/**'],
-              message: 'Shared web code must not depend on a feature; move what it needs here.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Shared code is shared because it knows no feature, and each room imports
+  // only the rooms below it.
+  webFence(['web/src/features/**'], [appRoom]),
+  webFence(['web/src/components/**'], [featureRoom, appRoom]),
+  webFence(['web/src/journal/**'], [featureRoom, appRoom]),
+  webFence(['web/src/session/**'], [featureRoom, appRoom, journalRoom]),
+  webFence(['web/src/lib/**'], [featureRoom, appRoom, journalRoom, sessionRoom]),
   {
     // Endpoints and the operator's commands call the auth schema's owners
     // (auth/accounts/, auth/sessions/) and write no SQL of their own on it.

@@ -43,7 +43,7 @@ export const noCrossFeatureImport = {
       if (!other || other === own) return;
       context.report({
         node,
-        message: `features/${own}/ must not import from features/${other}/ ('${source.value}'): move what both need to components/ or lib/, or let app/ put them together.`,
+        message: `features/${own}/ must not import from features/${other}/ ('${source.value}'): move what both need to components/, journal/, session/ or lib/, or let app/ put them together.`,
       });
     };
     return onEveryImport(check);

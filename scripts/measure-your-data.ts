@@ -8,7 +8,7 @@ import { startTestServer } from '../server/test/helpers/test-server.ts';
 import { signedInClient } from '../server/test/helpers/users.ts';
 import { fetchAllEntries } from '../web/src/features/your-data/api/fetch-all-entries.ts';
 import { importEntries } from '../web/src/features/your-data/api/import-entries.ts';
-import type { ExportedEntry } from '../web/src/features/your-data/entry.ts';
+import type { ExportedEntry } from '../web/src/journal/entry-row.ts';
 import { entriesToCsv, entriesToJson } from '../web/src/features/your-data/format-export.ts';
 import { checkImportFile } from '../web/src/features/your-data/parse-import.ts';
 

@@ -25,25 +25,32 @@ export interface StoredAnswer {
   answer: string | null;
 }
 
-/** What the server stores for the signed-in person, read as the app reads it (their token, RLS). */
-export function storedAnswers(page: Page): Promise<StoredAnswer[]> {
-  return page.evaluate(async () => {
+/**
+ * Rows of the data API for the signed-in person, read as the app reads them
+ * (their token, row-level security): `path` is what follows /rest/v1/.
+ */
+export function rowsAsSignedIn<Row>(page: Page, path: string): Promise<Row[]> {
+  return page.evaluate(async (path) => {
     const config = (await (await fetch('/config.json')).json()) as { supabaseAnonKey: string };
     const key = Object.keys(localStorage).find((name) => /^sb-.*-auth-token$/.test(name));
     const session = JSON.parse(localStorage.getItem(key ?? '') ?? 'null') as {
       access_token: string;
     } | null;
     if (!session) throw new Error('no session in this page');
-    const response = await fetch('/rest/v1/user_answers?select=entry_key,created_at,answer', {
+    const response = await fetch(`/rest/v1/${path}`, {
       headers: {
         apikey: config.supabaseAnonKey,
         Authorization: `Bearer ${session.access_token}`,
       },
     });
-    if (!response.ok) throw new Error(`reading answers: ${response.status}`);
-    return (await response.json()) as StoredAnswer[];
-  });
+    if (!response.ok) throw new Error(`reading ${path}: ${response.status}`);
+    return (await response.json()) as Row[];
+  }, path);
 }
+
+/** What the server stores for the signed-in person. */
+export const storedAnswers = (page: Page): Promise<StoredAnswer[]> =>
+  rowsAsSignedIn<StoredAnswer>(page, 'user_answers?select=entry_key,created_at,answer');
 
 /** Stored entries by key: how many answer rows each has and at how many instants. */
 export async function storedEntries(page: Page) {

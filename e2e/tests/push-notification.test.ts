@@ -1,9 +1,10 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
 import { openTab, signUp, trackHeading, uniqueEmail } from '../support/app-steps.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
+import { standInPushManager } from '../support/push-stand-in.ts';
 import { waitUntil } from '../support/wait.ts';
 
 // Reminders by Web Push in Chromium (docs/decisions/043): a push
@@ -11,12 +12,8 @@ import { waitUntil } from '../support/wait.ts';
 // (ServiceWorker.deliverPushMessage) shows "How is your energy?", and its
 // click opens Track with the Activity field focused.
 //
-// Chromium cannot subscribe without its vendor's push service, which this
-// closed network cannot reach: in the switch's test ONLY, PushManager's
-// subscribe and getSubscription are replaced by a stand-in that answers a
-// subscription of the right shape, so that the switch, the permission and
-// saving through the data API are what is tested. The server's delivery to a
-// real push service is tested in server/test/reminders/web-push.test.ts.
+// In the switch's test only, PushManager is the stand-in of
+// support/push-stand-in.ts: Chromium cannot subscribe in this closed network.
 
 async function waitForServiceWorker(page: Page) {
   await waitUntil(
@@ -24,33 +21,6 @@ async function waitForServiceWorker(page: Page) {
     'the service worker did not take the page',
     30_000,
   );
-}
-
-/** A subscription like a browser's, for the stand-in PushManager. */
-const FAKE_SUBSCRIPTION = {
-  endpoint: 'https://push.example.test/e2e/device-1',
-  keys: { p256dh: 'B' + 'A'.repeat(86), auth: 'A'.repeat(21) + 'Q' },
-};
-
-async function standInPushManager(context: BrowserContext) {
-  await context.addInitScript((json) => {
-    let subscribed: object | null = null;
-    const subscription = {
-      endpoint: json.endpoint,
-      toJSON: () => json,
-      unsubscribe: async () => {
-        subscribed = null;
-        return true;
-      },
-    };
-    PushManager.prototype.subscribe = async function () {
-      subscribed = subscription;
-      return subscription as unknown as PushSubscription;
-    };
-    PushManager.prototype.getSubscription = async function () {
-      return subscribed as PushSubscription | null;
-    };
-  }, FAKE_SUBSCRIPTION);
 }
 
 describe.skipIf(skipBrowserTests)('reminders by Web Push', () => {

@@ -1,4 +1,4 @@
-// The save the web app sends (web/src/features/track/api/save-activity.ts):
+// The save the web app sends (web/src/journal/save-entry.ts):
 // supabase-js's upsert of the entry's answers on the entry's key, ignoring
 // duplicates, so that a save sent again lands once (docs/decisions/035). The
 // request is recorded from supabase-js itself, not written out by hand, so the

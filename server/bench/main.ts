@@ -25,6 +25,8 @@ import { printGoalTable, runGoalScript, type GoalRow } from './goals.ts';
 import { loginScriptKiB } from './login-bundle.ts';
 import { memoryNotes } from './memory.ts';
 import { options } from './options.ts';
+import { raceThePeer, type RaceRow } from './peer-race.ts';
+import { printRaceTable } from './race-table.ts';
 import { floorAt, oursAt, workloads, type Row } from './scenarios.ts';
 import { activityCount, brokenActivities, seed } from './seed.ts';
 import { startServer, type RunningServer } from './server-process.ts';
@@ -36,6 +38,7 @@ const rows: Row[] = [];
 const growthRows: GrowthRow[] = [];
 const notes: string[] = [];
 const goalRows: GoalRow[] = [];
+const raceRows: RaceRow[] = [];
 const log = (line: string) => console.log(`· ${line}`);
 
 /**
@@ -177,10 +180,17 @@ if (options.runs('browser')) {
   log('browser: the Insights tab at 20,000 entries');
   goalRows.push(...(await runGoalScript('e2e/scripts/measure-insights-tab.ts')));
 }
+if (options.runs('peer')) {
+  const race = await raceThePeer(log);
+  raceRows.push(...race.rows);
+  goalRows.push(...race.goals);
+  notes.push(...race.notes);
+}
 if (options.soakMinutes > 0 && options.runs('pglite')) {
   notes.push(...(await soak(options.soakMinutes)));
 }
 if (rows.length > 0) printTable(rows);
+printRaceTable(raceRows);
 printGrowthTable(growthRows);
 printGoalTable(goalRows);
 for (const note of notes) console.log(note);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { signUp } from './account.ts';
 import { options } from './options.ts';
 import { oursAt } from './scenarios.ts';
-import { startServer, type StartOptions } from './server-process.ts';
+import { startServer, type RunningServer, type StartOptions } from './server-process.ts';
 
 export interface MemoryFigures {
   label: string;
@@ -29,6 +29,19 @@ export async function memoryAfterLoad(
 ): Promise<MemoryFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'et-bench-memory-'));
   const server = await startServer({ DATA_DIR: dir }, start);
+  try {
+    return await memoryUnderLoad(server, label);
+  } finally {
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The load on a server just started on an empty data directory (ours or the peer). */
+export async function memoryUnderLoad(
+  server: RunningServer,
+  label: string,
+): Promise<MemoryFigures> {
   let peakMiB = 0;
   const sampler = setInterval(() => {
     server.rssMiB().then(
@@ -57,8 +70,6 @@ export async function memoryAfterLoad(
     };
   } finally {
     clearInterval(sampler);
-    await server.stop();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -11,6 +11,7 @@ const ALL = [
   'start',
   'web',
   'browser',
+  'peer',
   'soak',
 ] as const;
 export type Part = (typeof ALL)[number];
@@ -47,7 +48,7 @@ function selected(part: Part, group: readonly Part[]): boolean {
 const DATABASES = ['postgres', 'pglite'] as const;
 const WORKLOADS = ['save', 'history'] as const;
 // soak runs whenever BENCH_SOAK_MINUTES is set; naming it runs it alone.
-const EXTRAS = ['growth', 'memory', 'start', 'web', 'browser', 'soak'] as const;
+const EXTRAS = ['growth', 'memory', 'start', 'web', 'browser', 'peer', 'soak'] as const;
 
 export const options = {
   seconds: Number(process.env['BENCH_SECONDS'] ?? 5),

@@ -74,10 +74,7 @@ export async function startServer(
   env: Record<string, string>,
   { traceSyncsTo, command: otherCommand }: StartOptions = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const command = otherCommand ?? (await startCommand());
-  const started = performance.now();
   // The shell runs the command as npm runs it; its `exec` makes the server
   // the shell's own process, so the pid is the server's and its memory can
   // be read. npm itself is left out: it only waits for the server.
@@ -86,12 +83,34 @@ export async function startServer(
   // database: an embedded run given it would quietly use PostgreSQL.
   const inherited = { ...process.env };
   delete inherited['DATABASE_URL'];
-  const child: ChildProcess = spawn(file, args, {
+  return startHealthy(file, args, {
     cwd: root,
+    // The default log level, as in production: a log line per request is part of the cost.
+    env: { ...inherited, LOG_LEVEL: 'info', ...env },
+    pidOf: (child) => serverPid(child, traceSyncsTo !== undefined),
+  });
+}
+
+export interface ProcessOptions {
+  cwd: string;
+  /** The process's environment; PORT and PATH are set here. */
+  env: NodeJS.ProcessEnv;
+  /** The pid whose memory counts (a wrapper's child, say); the spawned one's by default. */
+  pidOf?: (child: ChildProcess) => Promise<number>;
+}
+
+/** Spawns a server on a free port and resolves once its /health answers 200. */
+export async function startHealthy(
+  file: string,
+  args: string[],
+  { cwd, env, pidOf }: ProcessOptions,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child: ChildProcess = spawn(file, args, {
+    cwd,
     env: {
-      ...inherited,
-      // The default log level, as in production: a log line per request is part of the cost.
-      LOG_LEVEL: 'info',
       ...env,
       PORT: String(port),
       // The `node` of the command is the one running the bench.
@@ -107,11 +126,11 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null) throw new Error('the server exited before it was healthy');
+    if (child.exitCode !== null) throw new Error(`${file} exited before it was healthy`);
     await new Promise((r) => setTimeout(r, 5));
   }
   const startMs = performance.now() - started;
-  const pid = await serverPid(child, traceSyncsTo !== undefined);
+  const pid = pidOf ? await pidOf(child) : (child.pid ?? NaN);
   return {
     url,
     startMs,

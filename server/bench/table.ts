@@ -1,9 +1,9 @@
 import type { Row } from './scenarios.ts';
 
-const pad = (s: string, n: number) => s.padStart(n);
+export const pad = (s: string, n: number) => s.padStart(n);
 // autocannon measures whole milliseconds: a median under one shows as "<1".
-const ms = (x: number) => (!Number.isFinite(x) ? '-' : x === 0 ? '<1' : x.toFixed(1));
-const ratio = (a: number, b: number) =>
+export const ms = (x: number) => (!Number.isFinite(x) ? '-' : x === 0 ? '<1' : x.toFixed(1));
+export const ratio = (a: number, b: number) =>
   b > 0 && Number.isFinite(a) ? `${(a / b).toFixed(2)}×` : '-';
 
 /** Ours beside the floor: throughput, p50 and p99 latency, and the ratios that matter. */

@@ -37,7 +37,7 @@ afterAll(async () => {
   await disk?.remove();
 });
 
-/** Answers of entry n as the Track tab sends them (web save-activity.ts). */
+/** Answers of entry n as the Track tab sends them (web/src/journal/save-entry.ts). */
 function answers(n: number): Record<string, string> {
   return {
     'Activity Description': `Saved ${n}`,

@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { loadMainApp } from './app/main-app-loader.ts';
 import { ReloadPrompt } from './components/ReloadPrompt.tsx';
-import { createAuthClient } from './lib/auth-client.ts';
-import { loadRuntimeConfig } from './lib/runtime-config.ts';
+import { createAuthClient } from './session/auth-client.ts';
+import { loadRuntimeConfig } from './session/runtime-config.ts';
 import './styles.css';
 
 const container = document.getElementById('root');

@@ -49,7 +49,7 @@ async function signUp(client: SupabaseClient) {
   return { email, userId: data.user.id, refreshToken: data.session.refresh_token };
 }
 
-/** As the Track tab saves an entry: one insert of its answers (web save-activity.ts). */
+/** As the Track tab saves an entry: one insert of its answers (web/src/journal/save-entry.ts). */
 async function save(
   client: SupabaseClient,
   userId: string,

@@ -1,8 +1,8 @@
-import type { AuthClient } from '../lib/auth-client.ts';
+import type { AuthClient } from '../session/auth-client.ts';
 import { useState, type ReactNode } from 'react';
-import { AppServicesContext } from '../lib/app-context.tsx';
-import type { RuntimeConfig } from '../lib/runtime-config.ts';
-import { AuthProvider } from '../lib/auth-context.tsx';
+import { AppServicesContext } from '../session/clients-context.tsx';
+import type { RuntimeConfig } from '../session/runtime-config.ts';
+import { AuthProvider } from '../session/auth-context.tsx';
 
 interface Props {
   auth: AuthClient;

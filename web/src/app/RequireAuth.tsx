@@ -1,16 +1,16 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from '../lib/router/router.tsx';
-import { useAuth } from '../lib/auth-context.tsx';
+import { useAuth } from '../session/auth-context.tsx';
 import {
   hasAuthParams,
   landingFailure,
   withoutAuthParams,
 } from '../features/auth/auth-redirect.ts';
 import { ScreenSkeleton } from '../components/ScreenSkeleton.tsx';
-import { needsSecondStep } from '../lib/second-step.ts';
-import { useRuntimeConfig } from '../lib/app-context.tsx';
-import { SignedInSessionContext } from '../lib/signed-in-session.tsx';
-import { storedSession } from '../lib/stored-session.ts';
+import { needsSecondStep } from '../session/second-step.ts';
+import { useRuntimeConfig } from '../session/clients-context.tsx';
+import { SignedInSessionContext } from '../session/signed-in-session.tsx';
+import { storedSession } from '../session/stored-session.ts';
 import { useBrowserOffline } from '../lib/use-browser-offline.ts';
 import { useWaited } from '../lib/use-waited.ts';
 

@@ -1,12 +1,9 @@
 import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSignedInUser } from '../lib/signed-in-session.tsx';
-import { DataClientContext, useAuthClient, useRuntimeConfig } from '../lib/app-context.tsx';
-import { createDataClient } from '../lib/data-client.ts';
-import { ACTIVITIES_QUERY_KEY } from '../lib/activities-query-key.ts';
-import { OutboxProvider } from '../lib/outbox/OutboxProvider.tsx';
-import type { ActivityEntry } from '../features/track/api/save-activity.ts';
-import { sendActivityEntry } from '../features/track/api/send-activity-entry.ts';
+import { useSignedInUser } from '../session/signed-in-session.tsx';
+import { DataClientContext, useAuthClient, useRuntimeConfig } from '../session/clients-context.tsx';
+import { createDataClient } from '../session/data-client.ts';
+import { OutboxProvider } from '../journal/outbox/OutboxProvider.tsx';
 import { signedInCacheFor } from './signed-in-cache.ts';
 
 /**
@@ -27,16 +24,7 @@ export function SignedInProviders({ children }: { children: ReactNode }) {
     <DataClientContext.Provider value={dataClient}>
       <QueryClientProvider client={queryClient}>
         <IsRestoringProvider value={restoring}>
-          <OutboxProvider
-            key={user.id}
-            userId={user.id}
-            // The outbox keeps what Track gave it: an ActivityEntry.
-            send={(entry) =>
-              sendActivityEntry(dataClient, queryClient, user.id, entry as ActivityEntry)
-            }
-            // Everything built on the entries: Look Back, the suggestions, the insights.
-            onSent={() => void queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY })}
-          >
+          <OutboxProvider key={user.id} userId={user.id}>
             {children}
           </OutboxProvider>
         </IsRestoringProvider>

@@ -1,8 +1,8 @@
-import type { AuthClient } from '../lib/auth-client.ts';
+import type { AuthClient } from '../session/auth-client.ts';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
-import { ACTIVITIES_QUERY_KEY } from '../lib/activities-query-key.ts';
-import { clearKeptAnswers, keepAnswers, type AnswerCache } from '../lib/answer-cache.ts';
-import { isLoggingOut } from '../lib/sign-out.ts';
+import { ACTIVITIES_QUERY_KEY } from '../journal/query-keys.ts';
+import { clearKeptAnswers, keepAnswers, type AnswerCache } from '../journal/answer-cache.ts';
+import { isLoggingOut } from '../session/sign-out.ts';
 
 export interface SignedInCache {
   client: QueryClient;

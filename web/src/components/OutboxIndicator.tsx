@@ -1,5 +1,5 @@
 import { CloudOff } from 'lucide-react';
-import { useOutbox } from '../lib/outbox/outbox-context.tsx';
+import { useOutbox } from '../journal/outbox/outbox-context.tsx';
 
 /** docs/product.md: the header's count of entries kept on this device, while there are any. */
 export const waitingText = (count: number) => `${count} waiting to sync`;

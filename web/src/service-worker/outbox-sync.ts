@@ -3,7 +3,7 @@
 // network is back, even if the app was in the background. The worker only
 // asks the open pages to drain: they send through supabase-js with a fresh
 // token. It never replays a stored request (its token may have expired, and
-// a 401 must not count as sent). Copies of web/src/lib/outbox/outbox-sync-messages.ts:
+// a 401 must not count as sent). Copies of web/src/journal/outbox/outbox-sync-messages.ts:
 // the worker is built on its own.
 
 declare const self: ServiceWorkerGlobalScope;

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { lintMessages } from '../support/lint-messages.ts';
 
 // eslint.config.js: a feature never imports another, and shared code
-// (components/, lib/) none at all; app/ puts the features together.
+// (components/, journal/, session/, lib/) none at all; app/ puts the features
+// together. The rooms below the features import only down: the journal no
+// app/, the session no journal, lib/ neither journal nor session.
 
 const CROSS_FEATURE = 'imports/no-cross-feature-import';
 const IN_TRACK = 'web/src/features/track/api/lint-example.ts';
@@ -30,7 +32,7 @@ describe('imports between features', () => {
       'history',
     ]);
     expect(messages[0]).toBe(
-      "features/track/ must not import from features/history/ ('../../history/api/query-keys.ts'): move what both need to components/ or lib/, or let app/ put them together.",
+      "features/track/ must not import from features/history/ ('../../history/api/query-keys.ts'): move what both need to components/, journal/, session/ or lib/, or let app/ put them together.",
     );
   });
 
@@ -38,10 +40,12 @@ describe('imports between features', () => {
     const code = [
       "import { useQuery } from '@tanstack/react-query';",
       "import { EntryFields } from '../../../components/entry-fields/EntryFields.tsx';",
-      "import { ACTIVITIES_QUERY_KEY } from '../../../lib/activities-query-key.ts';",
+      "import { ACTIVITIES_QUERY_KEY } from '../../../journal/query-keys.ts';",
+      "import { useSignedInUser } from '../../../session/signed-in-session.tsx';",
+      "import { within } from '../../../lib/within.ts';",
       "import { pastTime } from '../past-time.ts';",
       "import { trackQueryKeys } from './query-keys.ts';",
-      'export const used = [useQuery, EntryFields, ACTIVITIES_QUERY_KEY, pastTime, trackQueryKeys];',
+      'export const used = [useQuery, EntryFields, ACTIVITIES_QUERY_KEY, useSignedInUser, within, pastTime, trackQueryKeys];',
     ].join('\n');
     expect(await lintMessages(IN_TRACK, code, CROSS_FEATURE)).toEqual([]);
   });
@@ -57,16 +61,62 @@ describe('imports between features', () => {
 });
 
 describe('shared code', () => {
-  it.each(['web/src/lib/lint-example.ts', 'web/src/components/lint-example.tsx'])(
-    'in %s imports no feature',
-    async (file) => {
-      const code = [
-        "import { trackQueryKeys } from '../features/track/api/query-keys.ts';",
-        'export const keys = trackQueryKeys;',
-      ].join('\n');
-      expect(await lintMessages(file, code, 'no-restricted-imports')).toEqual([
-        "'../features/track/api/query-keys.ts' import is restricted from being used by a pattern. Shared web code must not depend on a feature; move what it needs here.",
+  it.each([
+    'web/src/lib/lint-example.ts',
+    'web/src/components/lint-example.tsx',
+    'web/src/journal/lint-example.ts',
+    'web/src/session/lint-example.ts',
+  ])('in %s imports no feature', async (file) => {
+    const code = [
+      "import { trackQueryKeys } from '../features/track/api/query-keys.ts';",
+      'export const keys = trackQueryKeys;',
+    ].join('\n');
+    expect(await lintMessages(file, code, 'no-restricted-imports')).toEqual([
+      "'../features/track/api/query-keys.ts' import is restricted from being used by a pattern. Shared web code must not depend on a feature; move what it needs here.",
+    ]);
+  });
+});
+
+describe('the rooms below the features', () => {
+  const restricted = (file: string, imported: string) =>
+    lintMessages(
+      file,
+      `import * as other from '${imported}';\nexport const used = other;`,
+      'no-restricted-imports',
+    );
+
+  it.each([
+    ['web/src/journal/outbox/lint-example.ts', '../../app/SignedInProviders.tsx'],
+    ['web/src/session/lint-example.ts', '../app/signed-in-cache.ts'],
+    ['web/src/components/lint-example.tsx', '../app/MainApp.tsx'],
+    ['web/src/features/track/lint-example.ts', '../../app/MainApp.tsx'],
+  ])('%s does not import app/ (%s)', async (file, imported) => {
+    expect(await restricted(file, imported)).toEqual([
+      `'${imported}' import is restricted from being used by a pattern. Only main.tsx and App.tsx import app/, which puts the features together.`,
+    ]);
+  });
+
+  it('keeps the journal out of the session and lib/', async () => {
+    for (const file of ['web/src/session/lint-example.ts', 'web/src/lib/lint-example.ts']) {
+      expect(await restricted(file, '../journal/journal-db.ts')).toEqual([
+        "'../journal/journal-db.ts' import is restricted from being used by a pattern. The session and lib/ stand below the journal; move what both need down.",
       ]);
-    },
-  );
+    }
+  });
+
+  it('keeps the session out of lib/', async () => {
+    expect(await restricted('web/src/lib/lint-example.ts', '../session/auth-client.ts')).toEqual([
+      "'../session/auth-client.ts' import is restricted from being used by a pattern. lib/ holds generic helpers that know no session; move the helper to session/.",
+    ]);
+  });
+
+  it('lets each room import the rooms below it', async () => {
+    const allowed: Array<[string, string]> = [
+      ['web/src/journal/lint-example.ts', '../session/clients-context.tsx'],
+      ['web/src/journal/lint-example.ts', '../lib/within.ts'],
+      ['web/src/session/lint-example.ts', '../lib/error-message.ts'],
+      ['web/src/components/lint-example.tsx', '../journal/tags.ts'],
+    ];
+    for (const [file, imported] of allowed) expect(await restricted(file, imported)).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthClient } from '../../src/lib/auth-client.ts';
+import type { AuthClient } from '../../src/session/auth-client.ts';
 import { finishAuthenticatorSetup } from '../../src/features/profile/api/two-step.ts';
 
 // Turning two-step sign-in on where the server makes no recovery codes

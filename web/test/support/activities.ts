@@ -1,12 +1,10 @@
-import {
-  fetchJournalQuestions,
-  fetchTagsQuestion,
-} from '../../src/features/track/api/journal-questions.ts';
-import { saveActivity, type ActivityEntry } from '../../src/features/track/api/save-activity.ts';
+import { fetchJournalQuestions, fetchTagsQuestion } from '../../src/journal/journal-questions.ts';
+import type { JournalEntry } from '../../src/journal/entry.ts';
+import { saveActivity } from '../../src/journal/save-entry.ts';
 import { signInElsewhere, type AppUser } from './users.ts';
 
-export type NewActivity = Pick<ActivityEntry, 'activity' | 'energy' | 'engagement'> &
-  Partial<ActivityEntry>;
+export type NewActivity = Pick<JournalEntry, 'activity' | 'energy' | 'engagement'> &
+  Partial<JournalEntry>;
 
 /**
  * Records activities, oldest first, through the user's client and the app's

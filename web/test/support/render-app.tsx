@@ -6,7 +6,7 @@ import { AppProviders } from '../../src/app/AppProviders.tsx';
 import { RequireAuth } from '../../src/app/RequireAuth.tsx';
 import { SignedInProviders } from '../../src/app/SignedInProviders.tsx';
 import { ToastProvider } from '../../src/components/toast.tsx';
-import type { RuntimeConfig } from '../../src/lib/runtime-config.ts';
+import type { RuntimeConfig } from '../../src/session/runtime-config.ts';
 import { testRuntimeConfig } from './runtime-config.ts';
 
 /**

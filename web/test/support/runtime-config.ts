@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import type { RuntimeConfig } from '../../src/lib/runtime-config.ts';
+import type { RuntimeConfig } from '../../src/session/runtime-config.ts';
 import './provided-context.ts';
 
 export const SUPPORT_EMAIL = 'support@example.test';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedInCacheFor } from '../../src/app/signed-in-cache.ts';
 import { onThisDayQuery } from '../../src/features/track/api/get-on-this-day.ts';
-import { createDataClient } from '../../src/lib/data-client.ts';
+import { createDataClient } from '../../src/session/data-client.ts';
 import { testRuntimeConfig } from '../support/runtime-config.ts';
 import { signUpAppUser } from '../support/users.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/features/your-data/csv.ts';
-import type { ExportedEntry } from '../../src/features/your-data/entry.ts';
+import type { ExportedEntry } from '../../src/journal/entry-row.ts';
 import { entriesToCsv, entriesToJson } from '../../src/features/your-data/format-export.ts';
 import { parseEntryDate } from '../../src/features/your-data/parse-date.ts';
 import { checkImportFile, problemText } from '../../src/features/your-data/parse-import.ts';

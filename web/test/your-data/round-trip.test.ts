@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { fetchAllEntries } from '../../src/features/your-data/api/fetch-all-entries.ts';
 import { importEntries } from '../../src/features/your-data/api/import-entries.ts';
-import type { ExportedEntry } from '../../src/features/your-data/entry.ts';
+import type { ExportedEntry } from '../../src/journal/entry-row.ts';
 import { entriesToCsv, entriesToJson } from '../../src/features/your-data/format-export.ts';
 import { checkImportFile, problemText } from '../../src/features/your-data/parse-import.ts';
 import { signUpAppUser } from '../support/users.ts';

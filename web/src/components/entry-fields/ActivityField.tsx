@@ -1,4 +1,4 @@
-import { ACTIVITY_MAX_LENGTH } from '../../lib/entry-limits.ts';
+import { ACTIVITY_MAX_LENGTH } from '../../journal/entry-limits.ts';
 
 interface Props {
   id: string;

@@ -1,4 +1,4 @@
-import { NOTES_MAX_LENGTH } from '../../lib/entry-limits.ts';
+import { NOTES_MAX_LENGTH } from '../../journal/entry-limits.ts';
 
 interface Props {
   id: string;

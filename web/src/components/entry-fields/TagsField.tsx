@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import type { EntryFieldValues } from './entry-field-values.ts';
-import { TAG_MAX_LENGTH, TAGS_MAX_COUNT } from '../../lib/entry-limits.ts';
-import { addTag, tagKey, tagProblem } from '../../lib/tags.ts';
+import { TAG_MAX_LENGTH, TAGS_MAX_COUNT } from '../../journal/entry-limits.ts';
+import { addTag, tagKey, tagProblem } from '../../journal/tags.ts';
 
 interface Props {
   id: string;

@@ -1,4 +1,4 @@
-import { authErrorText } from '../../lib/auth-error-text.ts';
+import { authErrorText } from '../../session/auth-error-text.ts';
 
 interface UrlParts {
   pathname: string;

@@ -3,22 +3,14 @@
 // Screen) and only from a tap; a browser that cannot subscribe may also
 // never answer, so every wait here ends with a clear message.
 
+import { pushSupported } from '../../session/this-device-push.ts';
+
 export const SUBSCRIBE_TIMEOUT_MS = 10_000;
 
 const HOME_SCREEN_HINT =
   'On iPhone or iPad, add Energy Tracker to the Home Screen first (Share, then Add to Home Screen), open it from there and turn this on again.';
 
 export class PushUnavailable extends Error {}
-
-export function pushSupported(): boolean {
-  return (
-    typeof navigator !== 'undefined' &&
-    'serviceWorker' in navigator &&
-    typeof window !== 'undefined' &&
-    'PushManager' in window &&
-    'Notification' in window
-  );
-}
 
 export function unsupportedMessage(): string {
   return `This browser cannot show notifications from Energy Tracker. ${HOME_SCREEN_HINT}`;
@@ -38,13 +30,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
       },
     );
   });
-}
-
-/** This browser's current subscription, if any (no prompt). */
-export async function currentSubscription(): Promise<PushSubscription | null> {
-  if (!pushSupported()) return null;
-  const registration = await navigator.serviceWorker.getRegistration();
-  return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
 /** Asks for permission (call from the tap) and subscribes; the keys as the server stores them. */

@@ -1,3 +1,5 @@
+import type { ReminderSettingsRow } from '../../journal/reminder-settings-row.ts';
+
 /**
  * A person's reminder settings as the screen edits them and as
  * `reminder_settings` keeps them (server/db/app/0018_reminders.sql): local
@@ -16,20 +18,6 @@ export interface ReminderSettings {
   weeklyReview: boolean;
   reviewDay: number;
   reviewTime: string;
-}
-
-/** The row's columns, as supabase-js reads and writes them. */
-export interface ReminderSettingsRow {
-  times: string[];
-  weekdays: number[];
-  random_from: string | null;
-  random_until: string | null;
-  time_zone: string;
-  email: boolean;
-  skip_if_logged_last_hour: boolean;
-  weekly_review: boolean;
-  review_day: number;
-  review_time: string;
 }
 
 export const MAX_REMINDER_TIMES = 6;

@@ -1,16 +1,4 @@
-/** One entry as exported and imported: the columns of the CSV, the objects of the JSON. */
-export interface ExportedEntry {
-  /** ISO 8601 with an offset, to the microsecond the database keeps. */
-  date: string;
-  activity: string;
-  /** Whole percentages, 0–100. */
-  energy: number;
-  engagement: number;
-  flow_state: boolean;
-  notes: string | null;
-  /** Tidy tags in order; [] for none (docs/decisions/038). */
-  tags: string[];
-}
+import type { ReminderSettingsRow } from '../../journal/reminder-settings-row.ts';
 
 export const CSV_COLUMNS = [
   'date',
@@ -36,19 +24,7 @@ export interface ExportedAccount {
 }
 
 /**
- * Reminder settings in the JSON export, the columns of `reminder_settings`.
- * An import reads entries only and leaves these out (docs/product.md 14).
+ * Reminder settings in the JSON export: the row of `reminder_settings` as it
+ * is. An import reads entries only and leaves these out (docs/product.md 14).
  */
-export interface ExportedReminders {
-  times: string[];
-  weekdays: number[];
-  random_from: string | null;
-  random_until: string | null;
-  time_zone: string;
-  email: boolean;
-  skip_if_logged_last_hour: boolean;
-  /** The weekly review reminder (docs/decisions/073). */
-  weekly_review: boolean;
-  review_day: number;
-  review_time: string;
-}
+export type ExportedReminders = ReminderSettingsRow;

@@ -4,9 +4,9 @@ import {
   CSV_TAG_SEPARATOR,
   JSON_EXPORT_VERSION,
   type ExportedAccount,
-  type ExportedEntry,
   type ExportedReminders,
 } from './entry.ts';
+import type { ExportedEntry } from '../../journal/entry-row.ts';
 import { makeCellInert } from './spreadsheet-safe.ts';
 
 /** The CSV export: a header and one row per entry, CRLF line ends, ending with one. */

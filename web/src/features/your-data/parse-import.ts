@@ -1,5 +1,6 @@
 import { parseCsv } from './csv.ts';
-import { JSON_EXPORT_VERSION, type ExportedEntry } from './entry.ts';
+import type { ExportedEntry } from '../../journal/entry-row.ts';
+import { JSON_EXPORT_VERSION } from './entry.ts';
 import { jsonErrorOffset } from './json-error-position.ts';
 import { undoInertPrefix } from './spreadsheet-safe.ts';
 import { checkEntry, type RawEntry } from './validate-entry.ts';

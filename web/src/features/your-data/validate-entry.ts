@@ -1,6 +1,7 @@
-import { ACTIVITY_MAX_LENGTH, NOTES_MAX_LENGTH } from '../../lib/entry-limits.ts';
-import { addTag, tagProblem } from '../../lib/tags.ts';
-import { CSV_TAG_SEPARATOR, type ExportedEntry } from './entry.ts';
+import { ACTIVITY_MAX_LENGTH, NOTES_MAX_LENGTH } from '../../journal/entry-limits.ts';
+import { addTag, tagProblem } from '../../journal/tags.ts';
+import type { ExportedEntry } from '../../journal/entry-row.ts';
+import { CSV_TAG_SEPARATOR } from './entry.ts';
 import { parseEntryDate } from './parse-date.ts';
 
 /** Characters as the database counts them (char_length): an emoji is one, not two UTF-16 units. */
@@ -89,7 +90,7 @@ export function checkEntry(raw: RawEntry, now: Date = new Date()): CheckedEntry 
   };
 }
 
-/** The entry's tags, by the rules the database keeps (lib/tags.ts); none when absent. */
+/** The entry's tags, by the rules the database keeps (journal/tags.ts); none when absent. */
 function entryTags(value: unknown, problems: string[]): string[] {
   if (value === undefined || value === null || value === '') return [];
   const texts =

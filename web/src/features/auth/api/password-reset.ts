@@ -1,4 +1,4 @@
-import type { AuthClient } from '../../../lib/auth-client.ts';
+import type { AuthClient } from '../../../session/auth-client.ts';
 
 /** Where the link in the reset message brings the browser back: the new-password screen. */
 export const RESET_PASSWORD_PATH = '/reset-password';

@@ -1,4 +1,4 @@
-import type { AuthClient } from '../../../lib/auth-client.ts';
+import type { AuthClient } from '../../../session/auth-client.ts';
 
 /**
  * Sends the sign-up confirmation e-mail again. Its link comes back to the

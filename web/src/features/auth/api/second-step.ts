@@ -1,4 +1,4 @@
-import type { AuthClient } from '../../../lib/auth-client.ts';
+import type { AuthClient } from '../../../session/auth-client.ts';
 
 // Proving the second step of sign-in through supabase-js's auth.mfa: a code
 // from the authenticator app, or one of the saved recovery codes. On success

@@ -1,4 +1,4 @@
-import type { AuthClient } from '../../../lib/auth-client.ts';
+import type { AuthClient } from '../../../session/auth-client.ts';
 
 /** Only when the server cannot be asked why Google sign-in is off. */
 export const GOOGLE_DISABLED_MESSAGE = 'Google sign-in is not enabled on this server.';

@@ -1,4 +1,4 @@
-import type { AuthClient } from '../../../lib/auth-client.ts';
+import type { AuthClient } from '../../../session/auth-client.ts';
 
 export type SignUpOutcome = 'signed-in' | 'confirmation-needed';
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from '../../../lib/router/router.tsx';
 import { ScreenSkeleton } from '../../../components/ScreenSkeleton.tsx';
-import { useAuthClient } from '../../../lib/app-context.tsx';
-import { authFailureText } from '../../../lib/auth-error-text.ts';
+import { useAuthClient } from '../../../session/clients-context.tsx';
+import { authFailureText } from '../../../session/auth-error-text.ts';
 import { redirectError } from '../auth-redirect.ts';
 
 const NOT_COMPLETED = 'Sign-in did not complete. Please try again.';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
-import { useAuthClient } from '../../../lib/app-context.tsx';
+import { useAuthClient } from '../../../session/clients-context.tsx';
 import { requestPasswordReset } from '../api/password-reset.ts';
-import { authFailureText } from '../../../lib/auth-error-text.ts';
+import { authFailureText } from '../../../session/auth-error-text.ts';
 
 type Message = { kind: 'error' | 'success'; text: string } | null;
 

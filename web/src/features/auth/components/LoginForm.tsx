@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
-import { useRuntimeConfig, useAuthClient } from '../../../lib/app-context.tsx';
+import { useRuntimeConfig, useAuthClient } from '../../../session/clients-context.tsx';
 import { resendConfirmation } from '../api/resend-confirmation.ts';
 import { signInWithGoogle } from '../api/sign-in-with-google.ts';
 import { signInWithPassword } from '../api/sign-in-with-password.ts';
 import { signUp } from '../api/sign-up.ts';
-import { authFailureText, errorCode } from '../../../lib/auth-error-text.ts';
+import { authFailureText, errorCode } from '../../../session/auth-error-text.ts';
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import { GoogleIcon } from './GoogleIcon.tsx';
 

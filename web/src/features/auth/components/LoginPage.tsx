@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, type Location } from '../../../lib/router/router.tsx';
 import { BrandMark } from '../../../components/BrandMark.tsx';
 import { ScreenSkeleton } from '../../../components/ScreenSkeleton.tsx';
-import { useAuth } from '../../../lib/auth-context.tsx';
+import { useAuth } from '../../../session/auth-context.tsx';
 import { LoginForm, SIGNED_UP_NOTICE } from './LoginForm.tsx';
 
 interface LoginLocationState {

@@ -3,9 +3,9 @@ import { useNavigate } from '../../../lib/router/router.tsx';
 import { BrandMark } from '../../../components/BrandMark.tsx';
 import { MessageBox } from '../../../components/MessageBox.tsx';
 import { ScreenSkeleton } from '../../../components/ScreenSkeleton.tsx';
-import { useAuthClient } from '../../../lib/app-context.tsx';
-import { authFailureText } from '../../../lib/auth-error-text.ts';
-import { setNewPassword } from '../../../lib/set-new-password.ts';
+import { useAuthClient } from '../../../session/clients-context.tsx';
+import { authFailureText } from '../../../session/auth-error-text.ts';
+import { setNewPassword } from '../../../session/set-new-password.ts';
 import { redirectError } from '../auth-redirect.ts';
 import { NewPasswordField } from '../../../components/NewPasswordField.tsx';
 

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { BrandMark } from '../../../components/BrandMark.tsx';
 import { MessageBox } from '../../../components/MessageBox.tsx';
-import { useAuthClient } from '../../../lib/app-context.tsx';
-import { useAuth } from '../../../lib/auth-context.tsx';
-import { verifiedAuthenticator } from '../../../lib/second-step.ts';
+import { useAuthClient, useRuntimeConfig } from '../../../session/clients-context.tsx';
+import { useAuth } from '../../../session/auth-context.tsx';
+import { verifiedAuthenticator } from '../../../session/second-step.ts';
 import { verifyAuthenticatorCode, verifyRecoveryCode } from '../api/second-step.ts';
-import { authFailureText } from '../../../lib/auth-error-text.ts';
-import { signOut } from '../../../lib/sign-out.ts';
+import { authFailureText } from '../../../session/auth-error-text.ts';
+import { loggedOutNotice, logOut as logOutHere } from '../../../journal/log-out.ts';
+import { useNavigate } from '../../../lib/router/router.tsx';
 
 /**
  * Shown in place of the journal to a person with two-step sign-in whose
@@ -16,6 +17,8 @@ import { signOut } from '../../../lib/sign-out.ts';
 export function SecondStepPage() {
   const auth = useAuthClient();
   const { session } = useAuth();
+  const { supabaseUrl } = useRuntimeConfig();
+  const navigate = useNavigate();
   const factor = verifiedAuthenticator(session);
   const [useRecoveryCode, setUseRecoveryCode] = useState(false);
   const [code, setCode] = useState('');
@@ -39,9 +42,11 @@ export function SecondStepPage() {
   async function logOut() {
     setError(null);
     try {
-      await signOut(auth, session?.user.id);
+      // No data client before the journal opens: the browser's push
+      // subscription is ended, its row is left for the server to drop.
+      const server = await logOutHere({ auth, supabaseUrl, session });
+      navigate('/login', { replace: true, state: { notice: loggedOutNotice(server) } });
     } catch (failure) {
-      // The session stays when the server could not be reached: say so.
       setError(authFailureText(failure));
     }
   }

@@ -1,25 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useDataClient } from '../../../lib/app-context.tsx';
-import { ACTIVITIES_QUERY_KEY } from '../../../lib/activities-query-key.ts';
+import { useDataClient } from '../../../session/clients-context.tsx';
+import { ACTIVITIES_QUERY_KEY } from '../../../journal/query-keys.ts';
 import { requireConnection } from '../../../lib/require-connection.ts';
+import type { EntryChanges } from '../../../journal/entry.ts';
 
 // Changing and removing an entry (docs/decisions/019): an edit is one rpc
 // call, atomic in the database; a delete hands back the answer rows it
 // removed, and undo inserts exactly those rows again.
-
-export interface EntryChanges {
-  activity: string;
-  /** Whole percentages, 0–100. */
-  energy: number;
-  engagement: number;
-  flowState: boolean;
-  notes: string;
-  /** The entry's tags after the edit; [] removes them (docs/decisions/038). */
-  tags: readonly string[];
-  /** The entry's new time (ISO 8601); the same as before when unchanged. */
-  createdAt: string;
-}
 
 /** An answer row as stored; what undo puts back. */
 export interface AnswerRow {

@@ -7,9 +7,9 @@ import {
 } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect } from 'react';
-import { useDataClient } from '../../../lib/app-context.tsx';
-import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../lib/activity-row.ts';
-import { useSignedInUser } from '../../../lib/signed-in-session.tsx';
+import { useDataClient } from '../../../session/clients-context.tsx';
+import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../journal/entry-row.ts';
+import { useSignedInUser } from '../../../session/signed-in-session.tsx';
 import { dayBounds, DEFAULT_FILTERS, type HistoryFilters } from '../filters.ts';
 import { historyQueryKeys } from './query-keys.ts';
 

@@ -1,4 +1,4 @@
-import { ACTIVITIES_QUERY_KEY } from '../../../lib/activities-query-key.ts';
+import { ACTIVITIES_QUERY_KEY } from '../../../journal/query-keys.ts';
 import type { HistoryFilters } from '../filters.ts';
 
 /** Look Back's cached queries, under the activities key so that any saved change refreshes them. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import type { ActivityRow } from '../../../lib/activity-row.ts';
+import type { ActivityRow } from '../../../journal/entry-row.ts';
 import { ActivityListItem } from './ActivityListItem.tsx';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { Pencil, Target, Zap } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { intensityOf, TEXT_CLASS, type Measure } from '../../../lib/intensity-colors.ts';
-import type { ActivityRow } from '../../../lib/activity-row.ts';
+import type { ActivityRow } from '../../../journal/entry-row.ts';
 import { EntryEditor } from './EntryEditor.tsx';
 
 // Short month, day, hour and minute in the reader's own locale (docs/product.md 2).

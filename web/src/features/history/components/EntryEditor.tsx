@@ -4,9 +4,10 @@ import { EntryFields } from '../../../components/entry-fields/EntryFields.tsx';
 import type { EntryFieldValues } from '../../../components/entry-fields/entry-field-values.ts';
 import { useToast } from '../../../components/toast.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { addTag } from '../../../lib/tags.ts';
+import { addTag } from '../../../journal/tags.ts';
 import { fromLocalInputValue, isInFuture, toLocalInputValue } from '../../../lib/local-time.ts';
-import type { ActivityRow } from '../../../lib/activity-row.ts';
+import type { ActivityRow } from '../../../journal/entry-row.ts';
+import { entryOfRow } from '../../../journal/entry.ts';
 import { useDeleteEntry, useRestoreEntry, useUpdateEntry } from '../api/edit-entry.ts';
 
 /** How long 'Undo' is offered after a delete. */
@@ -19,16 +20,8 @@ interface Draft extends EntryFieldValues {
 }
 
 function draftOf(entry: ActivityRow): Draft {
-  return {
-    activity: entry.activity,
-    energy: entry.energy,
-    engagement: entry.engagement,
-    flowState: entry.flow_state,
-    notes: entry.notes ?? '',
-    tags: entry.tags ?? [],
-    tagDraft: '',
-    when: toLocalInputValue(new Date(entry.created_at)),
-  };
+  const { createdAt, ...fields } = entryOfRow(entry);
+  return { ...fields, tagDraft: '', when: toLocalInputValue(new Date(createdAt)) };
 }
 
 /**

@@ -1,5 +1,5 @@
-import { ACTIVITY_MAX_LENGTH, TAG_MAX_LENGTH } from '../../../lib/entry-limits.ts';
-import { useTagSuggestions } from '../../../lib/tag-suggestions.ts';
+import { ACTIVITY_MAX_LENGTH, TAG_MAX_LENGTH } from '../../../journal/entry-limits.ts';
+import { useTagSuggestions } from '../../../journal/tag-suggestions.ts';
 import { RangeSlider } from '../../../components/RangeSlider.tsx';
 import { Toggle } from '../../../components/Toggle.tsx';
 import type { HistoryFilters } from '../filters.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useOutbox } from '../../../lib/outbox/outbox-context.tsx';
-import type { OutboxRecord } from '../../../lib/outbox/outbox-store.ts';
+import { useOutbox } from '../../../journal/outbox/outbox-context.tsx';
+import type { OutboxRecord } from '../../../journal/outbox/outbox-store.ts';
 import { fromLocalInputValue, toLocalInputValue } from '../../../lib/local-time.ts';
 
 const timeText = (iso: string | undefined) =>

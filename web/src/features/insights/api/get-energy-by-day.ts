@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useDataClient } from '../../../lib/app-context.tsx';
-import { useSignedInUser } from '../../../lib/signed-in-session.tsx';
+import { useDataClient } from '../../../session/clients-context.tsx';
+import { useSignedInUser } from '../../../session/signed-in-session.tsx';
 import { browserTimeZone } from './get-insights.ts';
 import { insightsQueryKeys } from './query-keys.ts';
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback } from 'react';
-import { useDataClient } from '../../../lib/app-context.tsx';
-import { useSignedInUser } from '../../../lib/signed-in-session.tsx';
+import { useDataClient } from '../../../session/clients-context.tsx';
+import { useSignedInUser } from '../../../session/signed-in-session.tsx';
 import { DEFAULT_PERIOD, PERIODS, type PeriodId } from '../periods.ts';
 import { insightsQueryKeys } from './query-keys.ts';
 

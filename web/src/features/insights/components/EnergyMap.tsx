@@ -1,3 +1,4 @@
+import { ChartTable } from '../../../components/ChartTable.tsx';
 import type { RankedActivity, Thresholds } from '../api/get-insights.ts';
 import { entriesLabel, percent } from './format.ts';
 
@@ -135,44 +136,20 @@ export function EnergyMap({
               </li>
             ))}
           </ul>
-          <details className="mt-3 text-sm">
-            <summary className="cursor-pointer font-medium">The map as a table</summary>
-            <table className="mt-2 w-full text-left">
-              <caption className="sr-only">Ranked activities by energy and engagement</caption>
-              <thead>
-                <tr className="text-slate-600 dark:text-slate-300">
-                  <th scope="col" className="py-1 font-medium">
-                    Activity
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    Energy
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    Engagement
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    Entries
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    Where
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.key} className="border-t border-slate-200 dark:border-slate-800">
-                    <th scope="row" className="py-1 font-normal">
-                      {row.name}
-                    </th>
-                    <td className="py-1 tabular-nums">{percent(row.avg_energy)}</td>
-                    <td className="py-1 tabular-nums">{percent(row.avg_engagement)}</td>
-                    <td className="py-1 tabular-nums">{entriesLabel(row.entries)}</td>
-                    <td className="py-1">{quadrant(row, thresholds.energizer_min_energy)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
+          <ChartTable
+            className="mt-3"
+            summary="The map as a table"
+            caption="Ranked activities by energy and engagement"
+            rows={rows}
+            rowKey={(row) => row.key}
+            columns={[
+              { heading: 'Activity', cell: (row) => row.name },
+              { heading: 'Energy', cell: (row) => percent(row.avg_energy), numeric: true },
+              { heading: 'Engagement', cell: (row) => percent(row.avg_engagement), numeric: true },
+              { heading: 'Entries', cell: (row) => entriesLabel(row.entries), numeric: true },
+              { heading: 'Where', cell: (row) => quadrant(row, thresholds.energizer_min_energy) },
+            ]}
+          />
         </>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { ChartTable } from '../../../components/ChartTable.tsx';
 import type { Insights } from '../api/get-insights.ts';
 import { percent } from './format.ts';
 
@@ -134,41 +135,18 @@ export function TrendChart({ insights }: { insights: Insights }) {
               {dateLabel(trend.at(-1)!.start, unit)}
             </text>
           </svg>
-          <details className="mt-2 text-sm">
-            <summary className="cursor-pointer font-medium">Over time as a table</summary>
-            <table className="mt-2 w-full text-left">
-              <thead>
-                <tr className="text-slate-600 dark:text-slate-300">
-                  <th scope="col" className="py-1 font-medium">
-                    {unit === 'day' ? 'Day' : 'Week'}
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    Energy
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    Engagement
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    Entries
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {trend
-                  .filter((b) => b.entries > 0)
-                  .map((b) => (
-                    <tr key={b.start} className="border-t border-slate-200 dark:border-slate-800">
-                      <th scope="row" className="py-1 font-normal">
-                        {dateLabel(b.start, unit)}
-                      </th>
-                      <td className="py-1 tabular-nums">{percent(b.avg_energy)}</td>
-                      <td className="py-1 tabular-nums">{percent(b.avg_engagement)}</td>
-                      <td className="py-1 tabular-nums">{b.entries}</td>
-                    </tr>
-                  ))}
-              </tbody>
-            </table>
-          </details>
+          <ChartTable
+            className="mt-2"
+            summary="Over time as a table"
+            rows={trend.filter((b) => b.entries > 0)}
+            rowKey={(b) => b.start}
+            columns={[
+              { heading: unit === 'day' ? 'Day' : 'Week', cell: (b) => dateLabel(b.start, unit) },
+              { heading: 'Energy', cell: (b) => percent(b.avg_energy), numeric: true },
+              { heading: 'Engagement', cell: (b) => percent(b.avg_engagement), numeric: true },
+              { heading: 'Entries', cell: (b) => b.entries, numeric: true },
+            ]}
+          />
         </>
       )}
     </div>

@@ -1,5 +1,5 @@
-import type { AuthClient } from '../../../lib/auth-client.ts';
-import type { ProfileName } from '../../../lib/profile-name.ts';
+import type { AuthClient } from '../../../session/auth-client.ts';
+import type { ProfileName } from '../../../session/profile-name.ts';
 
 /** The names live in the account's user_metadata (ADR 008), merged by the server. */
 export async function updateProfileName(

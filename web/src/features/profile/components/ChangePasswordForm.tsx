@@ -1,9 +1,9 @@
 import type { User } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast.tsx';
-import { useAuthClient } from '../../../lib/app-context.tsx';
-import { authFailureText } from '../../../lib/auth-error-text.ts';
-import { setNewPassword } from '../../../lib/set-new-password.ts';
+import { useAuthClient } from '../../../session/clients-context.tsx';
+import { authFailureText } from '../../../session/auth-error-text.ts';
+import { setNewPassword } from '../../../session/set-new-password.ts';
 import { NewPasswordField } from '../../../components/NewPasswordField.tsx';
 
 /**

@@ -1,9 +1,9 @@
 import type { User } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast.tsx';
-import { useAuthClient } from '../../../lib/app-context.tsx';
+import { useAuthClient } from '../../../session/clients-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { profileNameOf, type ProfileName } from '../../../lib/profile-name.ts';
+import { profileNameOf, type ProfileName } from '../../../session/profile-name.ts';
 import { updateProfileName } from '../api/update-profile-name.ts';
 
 /** Read-only until 'Edit Profile'; 'Save' keeps the names on the account, 'Cancel' drops the edit. */

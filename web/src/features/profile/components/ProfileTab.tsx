@@ -2,11 +2,15 @@ import { LogOut, MessageSquareHeart } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from '../../../lib/router/router.tsx';
 import { useToast } from '../../../components/toast.tsx';
-import { useRuntimeConfig, useAuthClient } from '../../../lib/app-context.tsx';
+import {
+  useAuthClient,
+  useDataClient,
+  useRuntimeConfig,
+} from '../../../session/clients-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { signOut } from '../../../lib/sign-out.ts';
-import { useSignedInSession, useSignedInUser } from '../../../lib/signed-in-session.tsx';
-import { useOutbox } from '../../../lib/outbox/outbox-context.tsx';
+import { loggedOutNotice, logOut as logOutHere } from '../../../journal/log-out.ts';
+import { useSignedInSession, useSignedInUser } from '../../../session/signed-in-session.tsx';
+import { useOutbox } from '../../../journal/outbox/outbox-context.tsx';
 import { LogOutConfirm } from './LogOutConfirm.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
@@ -27,7 +31,8 @@ interface Props {
 
 export function ProfileTab({ yourData, reminders }: Props) {
   const auth = useAuthClient();
-  const { supportEmail } = useRuntimeConfig();
+  const dataClient = useDataClient();
+  const { supportEmail, supabaseUrl } = useRuntimeConfig();
   const user = useSignedInUser();
   const session = useSignedInSession();
   const navigate = useNavigate();
@@ -43,8 +48,9 @@ export function ProfileTab({ yourData, reminders }: Props) {
     }
     setConfirming(false);
     try {
-      await signOut(auth, user.id);
-      navigate('/login', { replace: true });
+      // Offline too: the device forgets the session and the journal at once.
+      const server = await logOutHere({ auth, supabaseUrl, session, dataClient });
+      navigate('/login', { replace: true, state: { notice: loggedOutNotice(server) } });
     } catch (error) {
       showToast('error', errorMessage(error));
     }

@@ -1,9 +1,9 @@
 import type { Session } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast.tsx';
-import { useAuthClient } from '../../../lib/app-context.tsx';
-import { verifiedAuthenticator } from '../../../lib/second-step.ts';
-import { authFailureText } from '../../../lib/auth-error-text.ts';
+import { useAuthClient } from '../../../session/clients-context.tsx';
+import { verifiedAuthenticator } from '../../../session/second-step.ts';
+import { authFailureText } from '../../../session/auth-error-text.ts';
 import {
   finishAuthenticatorSetup,
   groupedCode,
@@ -13,7 +13,7 @@ import {
   turnOffTwoStep,
   type NewAuthenticator,
 } from '../api/two-step.ts';
-import { hasPassword } from '../../../lib/has-password.ts';
+import { hasPassword } from '../../../session/has-password.ts';
 
 /**
  * 'Two-step sign-in': an authenticator app's code after the password, so that

@@ -1,19 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
-  fromRow,
-  toRow,
-  type ReminderSettings,
+  REMINDER_SETTINGS_COLUMNS as COLUMNS,
   type ReminderSettingsRow,
-} from '../reminder-settings.ts';
+} from '../../../journal/reminder-settings-row.ts';
+import { fromRow, toRow, type ReminderSettings } from '../reminder-settings.ts';
 
 // Reminder settings through the data API, like the journal: row-level
 // security gives each person their own row only. The database refuses
 // settings the scheduler could not honour with a 400 whose message says what
 // to change; that message is what the screen shows.
-
-const COLUMNS =
-  'times, weekdays, random_from, random_until, time_zone, email, skip_if_logged_last_hour, ' +
-  'weekly_review, review_day, review_time';
 
 export const reminderSettingsKey = (userId: string) => ['reminder-settings', userId] as const;
 

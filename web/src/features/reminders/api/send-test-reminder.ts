@@ -1,5 +1,5 @@
-import type { AuthClient } from '../../../lib/auth-client.ts';
-import type { RuntimeConfig } from '../../../lib/runtime-config.ts';
+import type { AuthClient } from '../../../session/auth-client.ts';
+import type { RuntimeConfig } from '../../../session/runtime-config.ts';
 
 // 'Send a test reminder': our server's POST /reminders/v1/test, signed in as
 // for the data API (the project key and the person's access token). It sends

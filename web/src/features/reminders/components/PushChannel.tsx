@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Toggle } from '../../../components/Toggle.tsx';
 import { useToast } from '../../../components/toast.tsx';
-import { useDataClient, useRuntimeConfig } from '../../../lib/app-context.tsx';
-import { useSignedInUser } from '../../../lib/signed-in-session.tsx';
+import { useDataClient, useRuntimeConfig } from '../../../session/clients-context.tsx';
+import { useSignedInUser } from '../../../session/signed-in-session.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import {
   listPushDevices,
@@ -11,10 +11,9 @@ import {
   savePushSubscription,
   type PushDevice,
 } from '../api/push-subscriptions.ts';
+import { currentSubscription, pushSupported } from '../../../session/this-device-push.ts';
 import {
-  currentSubscription,
   deviceLabel,
-  pushSupported,
   PushUnavailable,
   subscribeThisBrowser,
   unsupportedMessage,

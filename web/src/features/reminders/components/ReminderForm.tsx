@@ -3,8 +3,12 @@ import { BellRing, Save } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
 import { Toggle } from '../../../components/Toggle.tsx';
-import { useAuthClient, useDataClient, useRuntimeConfig } from '../../../lib/app-context.tsx';
-import { useSignedInUser } from '../../../lib/signed-in-session.tsx';
+import {
+  useAuthClient,
+  useDataClient,
+  useRuntimeConfig,
+} from '../../../session/clients-context.tsx';
+import { useSignedInUser } from '../../../session/signed-in-session.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import {
   reminderSettingsKey,

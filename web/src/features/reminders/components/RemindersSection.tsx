@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
-import { useDataClient, useRuntimeConfig } from '../../../lib/app-context.tsx';
-import { useSignedInUser } from '../../../lib/signed-in-session.tsx';
+import { useDataClient, useRuntimeConfig } from '../../../session/clients-context.tsx';
+import { useSignedInUser } from '../../../session/signed-in-session.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fetchReminderSettings, reminderSettingsKey } from '../api/reminder-settings-api.ts';
 import { browserTimeZone } from '../browser-time-zone.ts';

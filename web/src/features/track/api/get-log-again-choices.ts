@@ -1,40 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { useDataClient } from '../../../lib/app-context.tsx';
-import { useSignedInUser } from '../../../lib/signed-in-session.tsx';
+import { fetchLogAgainChoices } from '../../../journal/log-again-choices.ts';
+import { useDataClient } from '../../../session/clients-context.tsx';
+import { useSignedInUser } from '../../../session/signed-in-session.tsx';
 import { trackQueryKeys } from './query-keys.ts';
 
-/** One activity Log again offers, with the values of its most recent entry. */
-export interface LogAgainChoice {
-  /** As the person last spelled it. */
-  activity: string;
-  /** Whole percentages, as stored. */
-  energy: number;
-  engagement: number;
-  flow_state: boolean;
-  tags: string[];
-}
-
 /**
- * The person's activities logged most often in the last 30 days, at most six,
- * most frequent first (public.log_again_choices,
- * server/db/app/functions/log_again_choices.sql; docs/decisions/072).
- */
-export async function fetchLogAgainChoices(supabase: SupabaseClient): Promise<LogAgainChoice[]> {
-  const { data, error } = await supabase.rpc('log_again_choices', {}, { get: true });
-  if (error) throw error;
-  return (data as LogAgainChoice[]).map(({ activity, energy, engagement, flow_state, tags }) => ({
-    activity,
-    energy,
-    engagement,
-    flow_state,
-    tags,
-  }));
-}
-
-/**
- * Under the activities key: a save refreshes the choices, and the last answer
- * is kept on the device (docs/decisions/045), so Log again works offline.
+ * What Track's Log again offers (docs/decisions/072). Under the activities
+ * key: a save refreshes the choices, and the last answer is kept on the
+ * device (docs/decisions/045), so Log again works offline.
  */
 export function useLogAgainChoices() {
   const supabase = useDataClient();

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../lib/activity-row.ts';
+import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../journal/entry-row.ts';
 import { trackQueryKeys } from './query-keys.ts';
 import { localDayRange, monthAgo, yearAgo, type LocalDay } from '../past-days.ts';
 

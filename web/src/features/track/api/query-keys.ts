@@ -1,4 +1,4 @@
-import { ACTIVITIES_QUERY_KEY } from '../../../lib/activities-query-key.ts';
+import { ACTIVITIES_QUERY_KEY } from '../../../journal/query-keys.ts';
 
 /** Track's cached queries. */
 export const trackQueryKeys = {
@@ -12,8 +12,4 @@ export const trackQueryKeys = {
    */
   onThisDay: (userId: string, date: string) =>
     [...ACTIVITIES_QUERY_KEY, userId, 'on-this-day', date] as const,
-  /** The journal's active questions: the same for everyone, and no save changes them. */
-  journalQuestions: () => ['journal-questions'] as const,
-  /** The 'Tags' question, likewise. */
-  tagsQuestion: () => ['tags-question'] as const,
 };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useOutbox } from '../../../lib/outbox/outbox-context.tsx';
-import type { ActivityEntry } from './save-activity.ts';
+import { useOutbox } from '../../../journal/outbox/outbox-context.tsx';
+import type { JournalEntry } from '../../../journal/entry.ts';
 
 /** Whether the saved entry reached the server or waits on the device. */
 export type SavedWhere = 'sent' | 'waiting';
@@ -19,7 +19,7 @@ interface Callbacks {
 export function useOutboxSave() {
   const outbox = useOutbox();
   const [isPending, setPending] = useState(false);
-  function mutate(entry: ActivityEntry, { onSuccess, onError }: Callbacks) {
+  function mutate(entry: JournalEntry, { onSuccess, onError }: Callbacks) {
     setPending(true);
     outbox
       .save(entry)

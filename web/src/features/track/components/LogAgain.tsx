@@ -1,4 +1,4 @@
-import type { LogAgainChoice } from '../api/get-log-again-choices.ts';
+import type { LogAgainChoice } from '../../../journal/log-again-choices.ts';
 
 interface Props {
   choices: readonly LogAgainChoice[] | undefined;

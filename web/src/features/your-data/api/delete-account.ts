@@ -1,7 +1,7 @@
-import type { AuthClient } from '../../../lib/auth-client.ts';
+import type { AuthClient } from '../../../session/auth-client.ts';
 import type { SupabaseClient, User } from '@supabase/supabase-js';
-import { verifiedAuthenticator } from '../../../lib/second-step.ts';
-import { hasPassword } from '../../../lib/has-password.ts';
+import { verifiedAuthenticator } from '../../../session/second-step.ts';
+import { hasPassword } from '../../../session/has-password.ts';
 
 /**
  * The server wants a sign-in from the last five minutes before it deletes an

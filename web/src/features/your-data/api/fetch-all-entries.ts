@@ -1,6 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../lib/activity-row.ts';
-import type { ExportedEntry } from '../entry.ts';
+import {
+  ACTIVITY_ROW_COLUMNS,
+  exportedEntryOf,
+  type ActivityRow,
+  type ExportedEntry,
+} from '../../../journal/entry-row.ts';
 
 /** Rows per request: 20,000 entries are twenty short requests, none of them heavy. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -25,17 +29,7 @@ export async function fetchAllEntries(
       .limit(EXPORT_PAGE_SIZE)
       .returns<ActivityRow[]>();
     if (error) throw error;
-    for (const row of data) {
-      entries.push({
-        date: row.created_at,
-        activity: row.activity,
-        energy: row.energy,
-        engagement: row.engagement,
-        flow_state: row.flow_state,
-        notes: row.notes,
-        tags: row.tags ?? [],
-      });
-    }
+    for (const row of data) entries.push(exportedEntryOf(row));
     onProgress?.(entries.length);
     if (data.length < EXPORT_PAGE_SIZE) return entries;
     after = data[data.length - 1]?.created_at;

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { REMINDER_SETTINGS_COLUMNS } from '../../../journal/reminder-settings-row.ts';
 import type { ExportedReminders } from '../entry.ts';
 
 /**
@@ -11,10 +12,7 @@ export async function fetchReminderSettingsForExport(
 ): Promise<ExportedReminders | null> {
   const { data, error } = await supabase
     .from('reminder_settings')
-    .select(
-      'times, weekdays, random_from, random_until, time_zone, email, skip_if_logged_last_hour, ' +
-        'weekly_review, review_day, review_time',
-    )
+    .select(REMINDER_SETTINGS_COLUMNS)
     .maybeSingle<ExportedReminders>();
   if (error) throw error;
   return data;

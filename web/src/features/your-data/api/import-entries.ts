@@ -1,6 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { ActivityRow } from '../../../lib/activity-row.ts';
-import type { ExportedEntry } from '../entry.ts';
+import { activityRowOf, type ActivityRow, type ExportedEntry } from '../../../journal/entry-row.ts';
 
 /** Entries per call, and a size well under the server's body limit (1 MiB). */
 export const IMPORT_BATCH_SIZE = 500;
@@ -21,15 +20,7 @@ export function importBatches(entries: readonly ExportedEntry[]): ActivityRow[][
   let batch: ActivityRow[] = [];
   let bytes = 0;
   for (const entry of entries) {
-    const payload: ActivityRow = {
-      created_at: entry.date,
-      activity: entry.activity,
-      energy: entry.energy,
-      engagement: entry.engagement,
-      flow_state: entry.flow_state,
-      notes: entry.notes,
-      tags: entry.tags,
-    };
+    const payload = activityRowOf(entry);
     const size = JSON.stringify(payload).length * 3; // worst case UTF-8
     if (
       batch.length > 0 &&

@@ -3,11 +3,11 @@ import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../lib/router/router.tsx';
 import { MessageBox } from '../../../components/MessageBox.tsx';
-import { useAuthClient, useDataClient } from '../../../lib/app-context.tsx';
+import { useAuthClient, useDataClient } from '../../../session/clients-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { deleteAccount, FreshSignInNeeded, signInWithGoogleAgain } from '../api/delete-account.ts';
-import { hasPassword } from '../../../lib/has-password.ts';
-import { verifiedAuthenticator } from '../../../lib/second-step.ts';
+import { hasPassword } from '../../../session/has-password.ts';
+import { verifiedAuthenticator } from '../../../session/second-step.ts';
 
 export const ACCOUNT_DELETED_NOTICE =
   'Your account and all of its entries have been deleted. You have been signed out.';

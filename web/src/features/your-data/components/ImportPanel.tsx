@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
-import { useDataClient } from '../../../lib/app-context.tsx';
+import { useDataClient } from '../../../session/clients-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { ImportInterrupted, importEntries, type ImportSummary } from '../api/import-entries.ts';
 import { checkDaylioFile, isDaylioHeader, type DaylioCheck } from '../daylio.ts';

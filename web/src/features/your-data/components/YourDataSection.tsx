@@ -1,4 +1,4 @@
-import { useSignedInUser } from '../../../lib/signed-in-session.tsx';
+import { useSignedInUser } from '../../../session/signed-in-session.tsx';
 import { DeleteAccountPanel } from './DeleteAccountPanel.tsx';
 import { ExportButtons } from './ExportButtons.tsx';
 import { ImportPanel } from './ImportPanel.tsx';

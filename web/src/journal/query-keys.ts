@@ -1,0 +1,14 @@
+/**
+ * The root key of every cached answer built from the person's entries: Look
+ * Back's pages, Track's suggestions, the insights. Each feature's
+ * `api/query-keys.ts` builds its own keys under it, so one invalidation of
+ * this key after a save, an edit or a delete refreshes them all, and no
+ * feature needs another feature's keys to do it.
+ */
+export const ACTIVITIES_QUERY_KEY = ['activities'] as const;
+
+/** The journal's questions: the same for everyone, and no save changes them. */
+export const JOURNAL_QUESTIONS_QUERY_KEY = ['journal-questions'] as const;
+
+/** The 'Tags' question (docs/decisions/038), likewise. */
+export const TAGS_QUESTION_QUERY_KEY = ['tags-question'] as const;

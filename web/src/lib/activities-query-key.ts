@@ -1,8 +1,0 @@
-/**
- * The root key of every cached answer built from the person's entries: Look
- * Back's pages, Track's suggestions, the insights. Each feature's
- * `api/query-keys.ts` builds its own keys under it, so one invalidation of
- * this key after a save, an edit or a delete refreshes them all, and no
- * feature needs another feature's keys to do it.
- */
-export const ACTIVITIES_QUERY_KEY = ['activities'] as const;
