@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { PushTransport } from './deliver.ts';
+import type { PushMessage } from './deliver.ts';
 import {
   DEFAULT_RETRY,
   reminderMessage,
@@ -23,7 +24,7 @@ export interface PushSender {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-interface ClaimedPush extends StoredSubscription {
+export interface ClaimedPush extends StoredSubscription {
   local_date: string;
   slot: string;
 }
@@ -38,31 +39,44 @@ export interface PushTickResult {
 const AT_ONCE = 8;
 
 export async function sendDuePushReminders(sender: PushSender, at: Date): Promise<PushTickResult> {
-  const { db } = sender;
-  const { rows } = await db.query<ClaimedPush>(
+  const { rows } = await sender.db.query<ClaimedPush>(
     `SELECT subscription_id::text AS subscription_id, endpoint, p256dh, auth,
             local_date::text AS local_date, slot
      FROM journal_private.claim_due_push_reminders($1)`,
     [at.toISOString()],
   );
+  return sendClaimedPushes(sender, rows, reminderMessage);
+}
+
+/** Sends pushes claimed in journal_private.push_sends, each with its own message. */
+export async function sendClaimedPushes<Claim extends ClaimedPush>(
+  sender: PushSender,
+  rows: Claim[],
+  messageOf: (claim: Claim) => PushMessage,
+): Promise<PushTickResult> {
   const result: PushTickResult = { sent: 0, gone: 0, failed: 0 };
   const queue = [...rows];
   const worker = async () => {
     for (let claim = queue.shift(); claim; claim = queue.shift()) {
-      await sendOne(sender, claim, result);
+      await sendOne(sender, claim, messageOf(claim), result);
     }
   };
   await Promise.all(Array.from({ length: Math.min(AT_ONCE, rows.length) }, worker));
   return result;
 }
 
-async function sendOne(sender: PushSender, claim: ClaimedPush, result: PushTickResult) {
+async function sendOne(
+  sender: PushSender,
+  claim: ClaimedPush,
+  message: PushMessage,
+  result: PushTickResult,
+) {
   const key = [claim.subscription_id, claim.local_date, claim.slot];
   const { outcome, detail } = await sendToSubscription(
     sender.db,
     sender.transport,
     claim,
-    reminderMessage(),
+    message,
     sender.retry ?? DEFAULT_RETRY,
   ).catch((err: unknown) => ({ outcome: 'failed' as const, detail: String(err) }));
   if (outcome === 'sent') {

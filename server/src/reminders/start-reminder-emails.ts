@@ -6,6 +6,7 @@ import type { PushTransport } from '../push/deliver.ts';
 import { sendDuePushReminders } from '../push/send-due-push-reminders.ts';
 import { startScheduler, type Scheduler } from './scheduler.ts';
 import { sendDueReminders } from './send-due-reminders.ts';
+import { sendDueWeeklyReviewEmails, sendDueWeeklyReviewPushes } from './weekly-review-reminders.ts';
 import { unsubscribeKey } from './unsubscribe-token.ts';
 
 // Every replica runs this when mail or Web Push is configured: the claims in
@@ -32,9 +33,14 @@ export async function startReminderEmails(
       : undefined;
   const pushSender = push ? { db, transport: push, log } : undefined;
   const look = async (at: Date) => {
+    // Each channel sends the check-ins, then the weekly reviews (docs/decisions/073).
     const [mail, notifications] = await Promise.allSettled([
-      mailSender ? sendDueReminders(mailSender, at) : undefined,
-      pushSender ? sendDuePushReminders(pushSender, at) : undefined,
+      mailSender
+        ? sendDueReminders(mailSender, at).then(() => sendDueWeeklyReviewEmails(mailSender, at))
+        : undefined,
+      pushSender
+        ? sendDuePushReminders(pushSender, at).then(() => sendDueWeeklyReviewPushes(pushSender, at))
+        : undefined,
     ]);
     for (const channel of [mail, notifications]) {
       if (channel.status === 'rejected') throw channel.reason;

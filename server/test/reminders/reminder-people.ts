@@ -49,7 +49,12 @@ export async function personWithReminders(
 }
 
 /** An entry logged at `at`, as the Track tab saves one: its answers, from which the entry is derived. */
-export async function logEntryAt(db: Queryable, userId: string, at: string): Promise<void> {
+export async function logEntryAt(
+  db: Queryable,
+  userId: string,
+  at: string,
+  { activity = 'Walking', energy = 70 }: { activity?: string; energy?: number } = {},
+): Promise<void> {
   const { rows } = await db.query<{ id: number; question: string }>(
     `SELECT q.id, q.question FROM public.questions q
      JOIN public.pages p ON p.id = q.page_id
@@ -58,7 +63,7 @@ export async function logEntryAt(db: Queryable, userId: string, at: string): Pro
   const id = (question: string) => rows.find((r) => r.question === question)?.id;
   await db.query(
     `INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
-     VALUES ($1, $2, 'Walking', $7), ($1, $3, '70', $7), ($1, $4, '60', $7), ($1, $5, 'false', $7),
+     VALUES ($1, $2, $8, $7), ($1, $3, $9, $7), ($1, $4, '60', $7), ($1, $5, 'false', $7),
             ($1, $6, 'notes', $7)`,
     [
       userId,
@@ -68,6 +73,8 @@ export async function logEntryAt(db: Queryable, userId: string, at: string): Pro
       id('Flow State'),
       id('Activity Notes'),
       at,
+      activity,
+      String(energy),
     ],
   );
 }
