@@ -22,7 +22,9 @@ import { promisify } from 'node:util';
 // of the subscription it made, so that a test reads what a browser would
 // show. Written from the RFCs, independently of the server's library, so
 // that a mistake on either side fails the test. Answers can be queued per
-// subscription (410, 429, 503) to play a push service's refusals.
+// subscription (410, 429, 503) to play a push service's refusals, and a
+// subscription can be made silent: its requests are taken and never
+// answered, as a hostile or broken endpoint does.
 
 export interface BrowserSubscription {
   endpoint: string;
@@ -53,7 +55,9 @@ export interface PushService {
   subscribe(host?: string): BrowserSubscription;
   /** The next answers for this subscription, before it answers 201 again. */
   answerWith(subscription: BrowserSubscription, ...statuses: number[]): void;
-  /** Every request that arrived for this subscription, including refused ones. */
+  /** From now on, requests for this subscription are taken and never answered. */
+  neverAnswer(subscription: BrowserSubscription): void;
+  /** Every request that arrived for this subscription, including refused and unanswered ones. */
   attempts(subscription: BrowserSubscription): number;
   close(): Promise<void>;
 }
@@ -102,6 +106,7 @@ export async function startPushService(): Promise<PushService> {
   const keysOf = new Map<string, Keys>();
   const queued = new Map<string, number[]>();
   const attemptsOf = new Map<string, number>();
+  const silent = new Set<string>();
   let origin = '';
 
   const server: Server = createServer({ key, cert }, (req, res) => {
@@ -111,6 +116,8 @@ export async function startPushService(): Promise<PushService> {
       const path = req.url ?? '';
       const endpointPath = path;
       attemptsOf.set(endpointPath, (attemptsOf.get(endpointPath) ?? 0) + 1);
+      // Held open until the sender gives up (or the service closes).
+      if (silent.has(endpointPath)) return;
       const answer = (status: number, reason: string) => {
         if (status >= 300) refused.push({ endpoint: endpointPath, status, reason });
         res.writeHead(status, status === 429 ? { 'Retry-After': '0' } : {}).end(reason);
@@ -163,10 +170,18 @@ export async function startPushService(): Promise<PushService> {
       const path = new URL(subscription.endpoint).pathname;
       queued.set(path, [...(queued.get(path) ?? []), ...statuses]);
     },
+    neverAnswer(subscription) {
+      silent.add(new URL(subscription.endpoint).pathname);
+    },
     attempts(subscription) {
       return attemptsOf.get(new URL(subscription.endpoint).pathname) ?? 0;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // Unanswered requests would otherwise hold the close.
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createPgDatabase } from '../src/db/pg-database.ts';
-import { createPgliteDatabase } from '../src/db/pglite-database.ts';
+import { createPgliteDatabase } from '../src/db/embedded/pglite-database.ts';
 import { signUp, type Account } from './account.ts';
 import type { LoadResult } from './load.ts';
 import { options } from './options.ts';
@@ -131,7 +131,7 @@ export async function postgresGrowth(adminUrl: string, run: number): Promise<Gro
 /**
  * PGlite: a fresh data directory. The journal grows with the server stopped,
  * so that it restarts on statistics of the empty journal; it then refreshes
- * them itself (server/src/db/statistics.ts), as it does for everyone.
+ * them itself (server/src/db/embedded/statistics.ts), as it does for everyone.
  */
 export async function pgliteGrowth(run: number): Promise<GrowthRow[]> {
   const dir = await mkdtemp(join(tmpdir(), 'et-bench-growth-'));

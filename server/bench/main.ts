@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createPgDatabase } from '../src/db/pg-database.ts';
-import { createPgliteDatabase } from '../src/db/pglite-database.ts';
+import { createPgliteDatabase } from '../src/db/embedded/pglite-database.ts';
 import { signUp, type Account } from './account.ts';
 import { pgliteGrowth, postgresGrowth, type GrowthRow } from './growth.ts';
 import { printGrowthTable } from './growth-table.ts';

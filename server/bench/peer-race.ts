@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPgliteDatabase } from '../src/db/pglite-database.ts';
+import { createPgliteDatabase } from '../src/db/embedded/pglite-database.ts';
 import { signUp, type Account } from './account.ts';
 import type { GoalRow } from './goals.ts';
 import type { LoadResult } from './load.ts';

@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPgliteDatabase } from '../src/db/pglite-database.ts';
+import { createPgliteDatabase } from '../src/db/embedded/pglite-database.ts';
 import { signUp } from './account.ts';
 import { options } from './options.ts';
 import { oursAt, type Workload } from './scenarios.ts';

@@ -18,16 +18,14 @@ import { registerHealthRoutes } from './http/health.ts';
 import { registerRuntimeConfigRoute } from './http/runtime-config.ts';
 import { registerSpa } from './http/spa.ts';
 import { createAnonKey, createJwtKeys } from './jwt.ts';
-import { createMailer } from './mail/mailer.ts';
+import { openMail } from './mail/mailer.ts';
 import { pushTransport } from './push/push-config.ts';
 import type { VapidKeys } from './push/vapid-keys.ts';
 import { authRoutes } from './auth/routes.ts';
 import { badRequest, sendError as sendAuthError } from './auth/request/errors.ts';
 import { restRoutes } from './rest/routes.ts';
-import { pushChannel } from './push/push-channel.ts';
-import { channelsFor } from './reminders/reminder-channels.ts';
-import { testReminderRoutes } from './reminders/test-reminder-route.ts';
-import { unsubscribeRoutes } from './reminders/unsubscribe-routes.ts';
+import { reminderChannelsOffered, reminderRoutes } from './reminders/routes.ts';
+import { startReminders } from './reminders/start-reminders.ts';
 import { unsubscribeKey } from './reminders/unsubscribe-token.ts';
 import { queryError, sendError as sendDataError } from './rest/errors.ts';
 
@@ -36,6 +34,12 @@ export interface AppDeps {
   jwtSecret: string;
   /** The VAPID pair kept in DATA_DIR when the environment has none (push/vapid-keys.ts). */
   vapid?: VapidKeys;
+  /**
+   * Send scheduled reminders from this process (the server does; tests that
+   * look at the clock themselves do not): with the app's one mailer, stopped
+   * when the app closes.
+   */
+  sendScheduledReminders?: boolean;
 }
 
 // Large enough for any journal entry, small enough that no body can tie up memory.
@@ -81,9 +85,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     anonKey: await createAnonKey(jwt),
     // A key of its own, so that no token type can stand in for another.
     refreshTokenKey: createHmac('sha256', deps.jwtSecret).update('refresh-token-key').digest(),
-    mail: config.mail
-      ? { config: config.mail, mailer: await createMailer(config.mail) }
-      : undefined,
+    // The server's one mailer: auth's links and notices and every reminder.
+    mail: await openMail(config.mail),
     push: pushTransport(config, deps.vapid),
   };
 
@@ -140,10 +143,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   };
   await app.register(cors, { delegator: corsFor });
 
-  app.addHook('onClose', async () => ctx.mail?.mailer.close());
+  const reminders = deps.sendScheduledReminders
+    ? startReminders({
+        db: ctx.db,
+        mail: ctx.mail,
+        push: ctx.push,
+        unsubscribeKey: unsubscribeKey(deps.jwtSecret),
+        log: app.log,
+      })
+    : undefined;
+  app.addHook('onClose', async () => {
+    // A run in progress finishes its sends before the mailer closes.
+    await reminders?.stop();
+    ctx.mail?.mailer.close();
+  });
 
   registerHealthRoutes(app, ctx);
-  registerRuntimeConfigRoute(app, ctx);
+  registerRuntimeConfigRoute(app, ctx, reminderChannelsOffered(ctx));
 
   const requireApiKey = apiKeyGuard(ctx);
   await app.register(
@@ -160,23 +176,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { prefix: '/rest/v1' },
   );
 
-  // Reached from a mail client or a browser without signing in: no API key.
   await app.register(
     async (reminders) => {
-      await unsubscribeRoutes(reminders, { db: deps.db, key: unsubscribeKey(deps.jwtSecret) });
-    },
-    { prefix: '/reminders/v1' },
-  );
-  // "Send a test reminder": signed in as for the data API.
-  await app.register(
-    async (reminders) => {
-      const channels = channelsFor({
-        mail: ctx.mail,
-        unsubscribeKey: unsubscribeKey(deps.jwtSecret),
-      });
-      // A test reminder goes to this person's subscribed browsers too (ADR 043).
-      if (ctx.push) channels.push(pushChannel(ctx.db, ctx.push));
-      await testReminderRoutes(reminders, { ctx, channels, requireApiKey });
+      await reminderRoutes(reminders, { ctx, jwtSecret: deps.jwtSecret, requireApiKey });
     },
     { prefix: '/reminders/v1' },
   );

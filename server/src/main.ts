@@ -1,9 +1,6 @@
 import { ConfigError, readConfig } from './config.ts';
-import { autovacuumWarning } from './db/autovacuum-check.ts';
-import { refreshStatisticsPeriodically } from './db/statistics.ts';
-import { collectOldGenerationAtTwiceLive } from './embedded-heap.ts';
+import { prepareProcessFor, startDatabaseUpkeep } from './db/open-database.ts';
 import { pushTransport } from './push/push-config.ts';
-import { startReminderEmails } from './reminders/start-reminder-emails.ts';
 import { loadDeps } from './runtime.ts';
 import { securityWarnings } from './startup-warnings.ts';
 
@@ -20,7 +17,7 @@ async function main() {
     throw err;
   }
 
-  if (!config.databaseUrl) collectOldGenerationAtTwiceLive();
+  prepareProcessFor(config);
 
   // Opening the database (reading and compiling PGlite, starting PostgreSQL)
   // begins before the web server's modules load, so that its file reads and
@@ -40,17 +37,17 @@ async function main() {
     console.error(`Could not open ${where}: ${(err as Error).message}`);
     process.exit(1);
   }
-  const app = await buildApp(config, deps);
+  // E-mail reminders go out only where mail can (docs/decisions/036-reminders.md),
+  // push reminders wherever the server has VAPID keys (043).
+  const reminders = config.mail !== undefined || pushTransport(config, deps.vapid) !== undefined;
+  const app = await buildApp(config, { ...deps, sendScheduledReminders: reminders });
   app.log.info(
     { database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})` },
     'database ready',
   );
-  const statistics = config.databaseUrl
-    ? undefined
-    : refreshStatisticsPeriodically(deps.db, (err) =>
-        app.log.warn({ err }, 'refreshing planner statistics failed'),
-      );
-  if (statistics) deps.db.rowsChanged = (count) => statistics.rowsChanged(count);
+  const upkeep = await startDatabaseUpkeep(config, deps.db, (message, err) =>
+    app.log.warn(err === undefined ? {} : { err }, message),
+  );
   if (config.google.clientId !== '') {
     app.log.info({ issuer: config.google.issuer }, 'Google sign-in is enabled');
   }
@@ -62,29 +59,16 @@ async function main() {
       'sign-ups and e-mail changes are confirmed by a link sent by e-mail',
     );
   }
-  // E-mail reminders go out only where mail can (docs/decisions/036-reminders.md),
-  // push reminders wherever the server has VAPID keys (043).
-  const push = pushTransport(config, deps.vapid);
-  const reminders =
-    config.mail || push
-      ? await startReminderEmails(deps.db, config.mail, deps.jwtSecret, app.log, push)
-      : undefined;
   if (reminders) app.log.info('reminders are looked for every minute');
   for (const warning of securityWarnings(config)) app.log.warn(warning);
-  if (config.databaseUrl) {
-    // The embedded database refreshes its own statistics (statistics.ts).
-    const warning = await autovacuumWarning(deps.db).catch(() => undefined);
-    if (warning) app.log.warn(warning);
-  }
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    // close() stops accepting and waits for in-flight requests.
-    statistics?.stop();
-    await reminders?.stop();
+    // close() stops accepting, waits for in-flight requests and a reminder run.
+    upkeep.stop();
     await app.close();
     await deps.db.close();
     process.exit(0);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { openDatabase } from '../src/runtime.ts';
+import { openDatabase } from '../src/db/open-database.ts';
 import { loadJwtSecret } from '../src/secrets.ts';
 import { createPgDatabase } from '../src/db/pg-database.ts';
 import {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
-import { createPgliteDatabase } from '../src/db/pglite-database.ts';
+import { createPgliteDatabase } from '../src/db/embedded/pglite-database.ts';
 import { startServerProcess, type ServerProcess } from './helpers/server-process.ts';
 
 // The real thing: the kernel is watched with strace while this process saves

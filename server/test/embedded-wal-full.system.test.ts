@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPgliteDatabase } from '../src/db/pglite-database.ts';
+import { createPgliteDatabase } from '../src/db/embedded/pglite-database.ts';
 import { mountTmpfs, tmpfsUnavailable, type Tmpfs } from './helpers/tmpfs.ts';
 
 // docs/decisions/033: the disk fills just as the embedded database needs a

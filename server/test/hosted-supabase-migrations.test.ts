@@ -199,6 +199,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(callable).toContain('import_entries(jsonb)');
     expect(callable).toContain('delete_my_account(text)');
     expect(callable).toContain('insights(integer,text)');
+    expect(callable).toContain('week_in_review(date,text)');
     expect(callable).toContain('activity_suggestions(integer)');
     expect(callable).toContain('tag_suggestions(text,integer)');
     expect(callable).toContain('log_again_choices()');
@@ -232,6 +233,11 @@ describe('the app migrations on a Supabase-shaped database', () => {
       [dana],
     );
     await saveEntry(dana, 'Before two-step');
+    await as('authenticated', dana, (tx) =>
+      tx.query(
+        `INSERT INTO public.weekly_reviews (week_start, how) VALUES ('2026-03-02', 'Reflected')`,
+      ),
+    );
     await database.db.query(
       `INSERT INTO auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)
        VALUES ($1, $2, 'Phone', 'totp', 'verified', now(), now())`,
@@ -251,6 +257,24 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(await read('aal1')).toEqual([]);
     expect(await read('aal2')).toEqual(['Before two-step']);
     await expect(saveEntry(dana, 'Forged')).rejects.toThrow(/row-level security/);
+    // Weekly reviews are journal too (migration 0025).
+    const reviews = (aal: string, sql: string) =>
+      database.db.transaction(async (tx) => {
+        await tx.query('SET LOCAL ROLE authenticated');
+        await tx.query("SELECT set_config('request.jwt.claims', $1, true)", [
+          JSON.stringify({ sub: dana, role: 'authenticated', aal }),
+        ]);
+        return (await tx.query<{ how: string }>(sql)).rows.map((r) => r.how);
+      });
+    const readReviews = 'SELECT how FROM public.weekly_reviews';
+    expect(await reviews('aal1', readReviews)).toEqual([]);
+    expect(await reviews('aal2', readReviews)).toEqual(['Reflected']);
+    await expect(
+      reviews(
+        'aal1',
+        `INSERT INTO public.weekly_reviews (week_start) VALUES ('2026-03-09') RETURNING how`,
+      ),
+    ).rejects.toThrow(/row-level security/);
   });
 
   it('let a person import entries and delete their own account, which takes their entries along', async () => {
@@ -438,6 +462,52 @@ describe('the app migrations on a Supabase-shaped database', () => {
       tx.query<{ email: boolean }>('SELECT email FROM public.reminder_settings'),
     );
     expect(aliceSees.rows).toEqual([{ email: true }]);
+  });
+
+  it('let a person keep weekly reviews that nobody else can read or change, checked in week_in_review', async () => {
+    // The statement hosted PostgREST makes of the app's upsert (ADR 071).
+    const upsert = (userId: string, how: string) =>
+      as('authenticated', userId, (tx) =>
+        tx.query(
+          `INSERT INTO public.weekly_reviews (week_start, more_kind, more_name, how)
+           VALUES ('2026-03-02', 'activity', 'Walk', $1)
+           ON CONFLICT (user_id, week_start) DO UPDATE
+             SET week_start = excluded.week_start, more_kind = excluded.more_kind,
+                 more_name = excluded.more_name, how = excluded.how`,
+          [how],
+        ),
+      );
+    await upsert(alice, 'first');
+    await upsert(alice, 'again');
+    const bobSees = await as('authenticated', bob, (tx) =>
+      tx.query('SELECT how FROM public.weekly_reviews'),
+    );
+    expect(bobSees.rows).toEqual([]);
+    const bobChanged = await as('authenticated', bob, (tx) =>
+      tx.query(`UPDATE public.weekly_reviews SET how = 'mine' RETURNING how`),
+    );
+    expect(bobChanged.rows).toEqual([]);
+    await expect(
+      as('authenticated', bob, (tx) =>
+        tx.query(
+          `INSERT INTO public.weekly_reviews (user_id, week_start) VALUES ($1, '2026-03-02')`,
+          [alice],
+        ),
+      ),
+    ).rejects.toThrow(/row-level security/);
+    await expect(
+      as('authenticated', bob, (tx) =>
+        tx.query(`INSERT INTO public.weekly_reviews (week_start) VALUES ('2026-03-03')`),
+      ),
+    ).rejects.toThrow("A review's week must start on a Monday");
+    const week = (userId: string) =>
+      as('authenticated', userId, (tx) =>
+        tx.query<{ planned: { how: string } | null }>(
+          `SELECT public.week_in_review('2026-03-09', 'Pacific/Pago_Pago') -> 'planned' AS planned`,
+        ),
+      );
+    expect((await week(alice)).rows[0]?.planned).toMatchObject({ how: 'again' });
+    expect((await week(bob)).rows[0]?.planned).toBeNull();
   });
 
   it('let a person keep push subscriptions that nobody else can read or remove, and refuse malformed ones', async () => {

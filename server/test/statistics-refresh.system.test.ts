@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LARGE_CHANGE_ROWS, refreshStatisticsPeriodically } from '../src/db/statistics.ts';
+import { LARGE_CHANGE_ROWS, refreshStatisticsPeriodically } from '../src/db/embedded/statistics.ts';
 import { seedHistory } from './helpers/seed-history.ts';
 import {
   createTestDatabase,
@@ -9,7 +9,7 @@ import {
 
 // The embedded database has no autovacuum: after a large change (an import)
 // the server refreshes planner statistics itself, a moment later, so the
-// history stays fast straight after it (src/db/statistics.ts).
+// history stays fast straight after it (src/db/embedded/statistics.ts).
 let database: TestDatabase | undefined;
 afterEach(async () => {
   await database?.drop();

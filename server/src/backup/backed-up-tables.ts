@@ -31,6 +31,8 @@ export const BACKED_UP_TABLES: BackedUpTable[] = [
   { name: 'public.user_answers', key: 'id', questionByText: true },
   // What a person chose to be reminded of, and where.
   { name: 'public.reminder_settings', key: 'user_id' },
+  // A person's weekly reflections and experiments (ADR 071).
+  { name: 'public.weekly_reviews', key: 'id' },
 ];
 
 /** Tables deliberately left out, and why (see above). */

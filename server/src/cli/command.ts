@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ConfigError, readConfig, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { createPgDatabase } from '../db/pg-database.ts';
-import { openDatabase, openEmbedded } from '../runtime.ts';
+import { openDatabase, openEmbedded } from '../db/open-database.ts';
 import { CommandRefusal } from './refusal.ts';
 
 // What `npm run backup` and `npm run restore` share: reading the server's own

@@ -29,7 +29,7 @@ export interface Database extends Queryable {
   /**
    * Told how many rows a committed data request wrote, so the embedded
    * database can refresh planner statistics after a large change (see
-   * statistics.ts); PostgreSQL's autovacuum needs no telling.
+   * embedded/statistics.ts); PostgreSQL's autovacuum needs no telling.
    */
   rowsChanged?: (count: number) => void;
   /**

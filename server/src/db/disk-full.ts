@@ -12,7 +12,7 @@ export const DISK_FULL_STATUS = 507;
 export const DISK_FULL_MESSAGE =
   'The server is out of disk space. Nothing was saved; try again later.';
 
-/** 53100 from the database, or ENOSPC from our own sync of the embedded WAL (pglite-durability.ts). */
+/** 53100 from the database, or ENOSPC from our own sync of the embedded WAL (embedded/pglite-durability.ts). */
 export function isDiskFull(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === DISK_FULL_SQLSTATE || code === 'ENOSPC';

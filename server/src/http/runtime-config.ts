@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { reminderChannelsOffered } from '../reminders/reminder-channels.ts';
 
 /** The SPA reads this at start, so one build serves every deployment. */
-export function registerRuntimeConfigRoute(app: FastifyInstance, ctx: AppContext) {
+export function registerRuntimeConfigRoute(
+  app: FastifyInstance,
+  ctx: AppContext,
+  /** Which reminder switches the Reminders screen offers (the reminders owner says). */
+  reminders: { email: boolean },
+) {
   app.get('/config.json', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return {
@@ -14,7 +18,7 @@ export function registerRuntimeConfigRoute(app: FastifyInstance, ctx: AppContext
       passwordRecovery: ctx.mail !== undefined,
       supportEmail: ctx.config.supportEmail,
       // Which reminder switches the Reminders screen offers; absent on hosted Supabase.
-      reminders: reminderChannelsOffered(ctx.mail),
+      reminders,
       // Web Push (ADR 043): the key browsers subscribe with; null hides the switch.
       webPush: ctx.push ? { vapidPublicKey: ctx.push.vapid.publicKey } : null,
     };

@@ -56,3 +56,8 @@ export interface MailSetup {
   config: MailConfig;
   mailer: Mailer;
 }
+
+/** The server's one mailer, made once when mail is configured; undefined otherwise. */
+export async function openMail(config: MailConfig | undefined): Promise<MailSetup | undefined> {
+  return config ? { config, mailer: await createMailer(config) } : undefined;
+}

@@ -40,6 +40,8 @@ export interface DeliveryResult {
   status: number;
   retryAfterSeconds?: number;
   error?: string;
+  /** The exchange ran out of time: the peer took the connection and did not answer. */
+  timedOut?: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -55,6 +57,8 @@ export async function deliverPush(
   transport: PushTransport,
   subscription: PushSubscriptionKeys,
   message: PushMessage,
+  /** Less than the transport's timeout when the caller's budget is nearly spent. */
+  timeoutMs: number = transport.timeoutMs ?? DEFAULT_TIMEOUT_MS,
 ): Promise<DeliveryResult> {
   // Refused endpoints throw EndpointRefused for the caller to act on.
   const target = await resolvePushEndpoint(subscription.endpoint, transport.allowPrivate);
@@ -82,7 +86,6 @@ export async function deliverPush(
     else callback(null, target.address, target.family);
   };
   const body = details.body ?? Buffer.alloc(0);
-  const timeoutMs = transport.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return new Promise<DeliveryResult>((resolve) => {
     const req = request(
       {
@@ -106,10 +109,15 @@ export async function deliverPush(
       },
     );
     // The whole exchange, not only a quiet socket, must end in time.
-    const deadline = setTimeout(() => req.destroy(new Error('timed out')), timeoutMs);
+    let timedOut = false;
+    const giveUp = () => {
+      timedOut = true;
+      req.destroy(new Error('timed out'));
+    };
+    const deadline = setTimeout(giveUp, timeoutMs);
     req.on('close', () => clearTimeout(deadline));
-    req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', (err) => resolve({ status: 0, error: err.message }));
+    req.on('timeout', giveUp);
+    req.on('error', (err) => resolve({ status: 0, error: err.message, timedOut }));
     req.end(body);
   });
 }

@@ -4,175 +4,198 @@ import { authenticateAuthRequest } from '../auth/sessions/authenticate.ts';
 import { AuthApiError } from '../auth/request/errors.ts';
 import { requireSecondFactorIfEnrolled } from '../auth/sessions/assurance.ts';
 import { describeSendFailure } from '../mail/mailer.ts';
-import type { ReminderChannel, ReminderRecipient } from './reminder-channels.ts';
+import { sendReminderEmail, type EmailChannel } from './channels/email-channel.ts';
+import {
+  sendReminderPush,
+  type PushChannel,
+  type PushOutcome,
+  type StoredSubscription,
+} from './channels/push-channel.ts';
+import { ReminderErrorCode } from './error-codes.ts';
+import { ReminderApiError } from './errors.ts';
+import { checkIn } from './kinds/check-in.ts';
+import { recipientOf, type ReminderRecipient } from './reminder-store.ts';
+import { claimTest, TESTS_PER_HOUR } from './test-limits.ts';
 
 // POST /reminders/v1/test: "Send a test reminder" on the Reminders screen.
 // Signed in as for the data API (the project key and the person's access
-// token); sends the reminder on every channel that is on in the person's
-// saved settings, at once; at most one test a minute a person, counted in
-// the database so that every replica agrees. The body is not read.
+// token); sends the check-in reminder on every channel that is on in the
+// person's saved settings, at once, by the same send path as the scheduled
+// runs; at most one test a minute and TESTS_PER_HOUR an hour a person,
+// whatever arrives (test-limits.ts). The body is not read. A device that
+// kept failing and was dropped is named in the answer: `removed`, and a
+// sentence in the message (docs/decisions/070).
 
 export interface TestReminderDeps {
   ctx: AppContext;
-  channels: ReminderChannel[];
+  email: EmailChannel | undefined;
+  push: PushChannel | undefined;
   requireApiKey: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
-const TEST_INTERVAL_SECONDS = 60;
+/** A person is waiting for the answer: each device gets one try, within this. */
+const TEST_PUSH_TIMEOUT_MS = 10_000;
 
-function refuse(reply: FastifyReply, status: number, code: string, message: string) {
-  return reply.code(status).header('Cache-Control', 'no-store').send({ code, message });
-}
+const notSignedIn = () =>
+  new ReminderApiError(401, ReminderErrorCode.notSignedIn, 'Sign in to send a test reminder.');
 
-async function recipientOf(ctx: AppContext, userId: string): Promise<ReminderRecipient> {
-  const { rows } = await ctx.db.query<{ email: string | null; email_on: boolean | null }>(
-    `SELECT u.email, s.email AS email_on
-     FROM auth.users u LEFT JOIN public.reminder_settings s ON s.user_id = u.id
-     WHERE u.id = $1`,
-    [userId],
-  );
-  const row = rows[0];
-  return { userId, email: row?.email ?? '', emailOn: row?.email_on === true };
-}
-
-/** Takes this minute's test for the person; undefined when one was sent less than a minute ago. */
-async function claimTest(ctx: AppContext, userId: string): Promise<string | undefined> {
-  const { rows } = await ctx.db.query<{ sent_at: string }>(
-    `INSERT INTO journal_private.reminder_tests AS t (user_id, sent_at) VALUES ($1, now())
-     ON CONFLICT (user_id) DO UPDATE SET sent_at = now()
-       WHERE t.sent_at <= now() - make_interval(secs => $2)
-     RETURNING sent_at::text`,
-    [userId, TEST_INTERVAL_SECONDS],
-  );
-  return rows[0]?.sent_at;
-}
-
-async function secondsUntilNextTest(ctx: AppContext, userId: string): Promise<number> {
-  const { rows } = await ctx.db.query<{ wait: number }>(
-    `SELECT ceil(extract(epoch FROM sent_at + make_interval(secs => $2) - now()))::int AS wait
-     FROM journal_private.reminder_tests WHERE user_id = $1`,
-    [userId, TEST_INTERVAL_SECONDS],
-  );
-  return Math.min(TEST_INTERVAL_SECONDS, Math.max(1, rows[0]?.wait ?? 1));
-}
-
-async function secondFactorMet(
-  ctx: AppContext,
-  userId: string,
-  sessionId: string | undefined,
-): Promise<boolean> {
+async function signedInPerson(ctx: AppContext, request: FastifyRequest) {
   try {
-    await requireSecondFactorIfEnrolled(ctx.db, userId, sessionId, '');
-    return true;
+    const { claims, user, sessionId } = await authenticateAuthRequest(ctx, request);
+    if (claims['role'] !== 'authenticated') throw notSignedIn();
+    return { userId: user.id, sessionId };
   } catch (err) {
-    if (err instanceof AuthApiError) return false;
+    // Whatever is wrong with the token, the answer is: not signed in.
+    if (err instanceof AuthApiError) throw notSignedIn();
     throw err;
   }
 }
 
-export async function testReminderRoutes(app: FastifyInstance, deps: TestReminderDeps) {
-  const { ctx, channels } = deps;
-  // Any body of any type (within the app's body limit) is read and ignored.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, done) => done(null));
+/** A password alone, with two-step sign-in on, sends nothing and reads no reminder settings. */
+async function requireSecondFactor(ctx: AppContext, userId: string, sessionId?: string) {
+  try {
+    await requireSecondFactorIfEnrolled(ctx.db, userId, sessionId, '');
+  } catch (err) {
+    if (!(err instanceof AuthApiError)) throw err;
+    throw new ReminderApiError(
+      403,
+      ReminderErrorCode.insufficientAal,
+      'Use your authenticator app first, then send a test reminder.',
+    );
+  }
+}
 
-  // Fastify's own refusals keep their 4xx; anything else (the database away)
-  // is a 503 that says to try again, never a 500.
-  app.setErrorHandler((err: { statusCode?: number; message?: string }, request, reply) => {
-    const status = err.statusCode ?? 503;
-    if (status >= 400 && status < 500) {
-      return refuse(reply, status, 'bad_request', err.message ?? 'Bad request');
-    }
-    request.log.warn({ err }, 'sending a test reminder failed');
-    return refuse(reply, 503, 'unavailable', 'The test reminder could not be sent. Try again.');
-  });
+interface ChannelTry {
+  id: 'email' | 'push';
+  /** Said in a failure message: "could not be sent by e-mail". */
+  label: string;
+  send(): Promise<{ removed: number }>;
+}
 
+function channelsOn(deps: TestReminderDeps, recipient: ReminderRecipient): ChannelTry[] {
+  const on: ChannelTry[] = [];
+  const { email, push } = deps;
+  if (email && recipient.emailOn && recipient.email !== '') {
+    on.push({
+      id: 'email',
+      label: 'by e-mail',
+      send: async () => {
+        await sendReminderEmail(email, recipient, checkIn.words);
+        return { removed: 0 };
+      },
+    });
+  }
+  if (push && recipient.pushOn && recipient.subscriptions.length > 0) {
+    on.push({ id: 'push', label: 'as a notification', send: () => sendToDevices(push, recipient) });
+  }
+  return on;
+}
+
+/** The test's push: every device at once, one try each, within TEST_PUSH_TIMEOUT_MS. */
+export async function sendTestToDevices(
+  push: PushChannel,
+  subscriptions: readonly StoredSubscription[],
+): Promise<PushOutcome[]> {
+  const budget = { untilMs: Date.now() + TEST_PUSH_TIMEOUT_MS, retryDelaysMs: [] };
+  return Promise.all(
+    subscriptions.map((s) =>
+      sendReminderPush(push, s, checkIn.words, budget).then(
+        (r) => r.outcome,
+        (): PushOutcome => 'failed',
+      ),
+    ),
+  );
+}
+
+/** Fails when no device took it. */
+async function sendToDevices(push: PushChannel, recipient: ReminderRecipient) {
+  const outcomes = await sendTestToDevices(push, recipient.subscriptions);
+  const removed = outcomes.filter((o) => o === 'dropped').length;
+  if (!outcomes.includes('sent')) {
+    throw new PushNotDelivered(`no device took the notification (${outcomes.join(', ')})`, removed);
+  }
+  return { removed };
+}
+
+class PushNotDelivered extends Error {
+  readonly removed: number;
+  constructor(message: string, removed: number) {
+    super(message);
+    this.removed = removed;
+  }
+}
+
+function removedSentence(removed: number): string {
+  if (removed === 0) return '';
+  return removed === 1
+    ? ' A device that kept failing was removed; turn notifications on there again.'
+    : ` ${removed} devices that kept failing were removed; turn notifications on there again.`;
+}
+
+function tooManyTests(hourly: boolean, wait: number): ReminderApiError {
+  const message = hourly
+    ? `You sent ${TESTS_PER_HOUR} test reminders this hour. Try again in ${Math.ceil(wait / 60)} minutes.`
+    : `A test reminder was sent less than a minute ago. Try again in ${wait} seconds.`;
+  return new ReminderApiError(429, ReminderErrorCode.tooManyTests, message, wait);
+}
+
+export async function testReminderRoute(app: FastifyInstance, deps: TestReminderDeps) {
+  const { ctx } = deps;
   app.post('/test', { onRequest: deps.requireApiKey }, async (request, reply) => {
-    let userId: string;
-    let sessionId: string | undefined;
-    try {
-      const { claims, user, sessionId: session } = await authenticateAuthRequest(ctx, request);
-      if (claims['role'] !== 'authenticated') {
-        return refuse(reply, 401, 'not_signed_in', 'Sign in to send a test reminder.');
-      }
-      userId = user.id;
-      sessionId = session;
-    } catch (err) {
-      if (!(err instanceof AuthApiError)) throw err;
-      // Whatever is wrong with the token, the answer is: not signed in.
-      return refuse(reply, 401, 'not_signed_in', 'Sign in to send a test reminder.');
-    }
+    const { userId, sessionId } = await signedInPerson(ctx, request);
+    await requireSecondFactor(ctx, userId, sessionId);
 
-    // A password alone, with two-step sign-in on, sends nothing to the
-    // person's devices and mailbox: it reads no reminder settings either.
-    if (!(await secondFactorMet(ctx, userId, sessionId))) {
-      return refuse(
-        reply,
-        403,
-        'insufficient_aal',
-        'Use your authenticator app first, then send a test reminder.',
-      );
-    }
-
-    const recipient = await recipientOf(ctx, userId);
-    const on: ReminderChannel[] = [];
-    for (const channel of channels) if (await channel.isOn(recipient)) on.push(channel);
-    if (channels.length === 0) {
-      return refuse(
-        reply,
+    if (!deps.email && !deps.push) {
+      throw new ReminderApiError(
         400,
-        'no_channel_available',
+        ReminderErrorCode.noChannelAvailable,
         'This server cannot send reminders: it has no e-mail or notifications set up.',
       );
     }
+    const recipient = await recipientOf(ctx.db, userId);
+    const on = channelsOn(deps, recipient);
     if (on.length === 0) {
-      return refuse(
-        reply,
+      throw new ReminderApiError(
         400,
-        'no_channel_on',
+        ReminderErrorCode.noChannelOn,
         'No reminder channel is on. Turn one on and save your reminders, then send a test.',
       );
     }
 
-    const claimed = await claimTest(ctx, userId);
-    if (claimed === undefined) {
-      const wait = await secondsUntilNextTest(ctx, userId);
-      reply.header('Retry-After', String(wait));
-      return refuse(
-        reply,
-        429,
-        'too_many_tests',
-        `A test reminder was sent less than a minute ago. Try again in ${wait} seconds.`,
-      );
-    }
+    const claim = await claimTest(ctx.db, userId);
+    if (!claim.taken) throw tooManyTests(claim.hourly, claim.waitSeconds);
 
-    const results = await Promise.allSettled(on.map((channel) => channel.send(recipient)));
-    const sent = on.filter((_, i) => results[i]?.status === 'fulfilled');
-    const failed = on.filter((_, i) => results[i]?.status === 'rejected');
-    results.forEach((result) => {
-      if (result.status === 'rejected') {
-        request.log.warn({ err: describeSendFailure(result.reason) }, 'a test reminder failed');
+    const results = await Promise.allSettled(on.map((channel) => channel.send()));
+    let removed = 0;
+    const sent: ChannelTry[] = [];
+    const failed: ChannelTry[] = [];
+    results.forEach((result, i) => {
+      const channel = on[i]!;
+      if (result.status === 'fulfilled') {
+        removed += result.value.removed;
+        sent.push(channel);
+        return;
       }
+      if (result.reason instanceof PushNotDelivered) removed += result.reason.removed;
+      failed.push(channel);
+      request.log.warn({ err: describeSendFailure(result.reason) }, 'a test reminder failed');
     });
     if (failed.length > 0) {
-      // Nothing arrived: the person may try again at once.
-      if (sent.length === 0) {
-        await ctx.db.query(
-          `DELETE FROM journal_private.reminder_tests WHERE user_id = $1 AND sent_at = $2`,
-          [userId, claimed],
-        );
-      }
+      // The test counts all the same (test-limits.ts): nothing is given back.
       const failedText = failed.map((c) => c.label).join(' or ');
       const sentText = sent.map((c) => c.label).join(' and ');
-      return refuse(
-        reply,
+      throw new ReminderApiError(
         502,
-        'send_failed',
-        sent.length === 0
+        ReminderErrorCode.sendFailed,
+        (sent.length === 0
           ? `The test reminder could not be sent ${failedText}. Try again later.`
-          : `The test reminder was sent ${sentText} but could not be sent ${failedText}.`,
+          : `The test reminder was sent ${sentText} but could not be sent ${failedText}.`) +
+          removedSentence(removed),
       );
     }
-    return reply.header('Cache-Control', 'no-store').send({ sent: sent.map((c) => c.id) });
+    // `removed` only when a device was dropped: the answer is otherwise as it always was.
+    return reply
+      .header('Cache-Control', 'no-store')
+      .send({ sent: sent.map((c) => c.id), ...(removed > 0 ? { removed } : {}) });
   });
 }

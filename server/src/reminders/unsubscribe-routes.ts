@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
+import { turnOffEmailReminders } from './reminder-store.ts';
 import {
   UNSUBSCRIBE_PAGE_POLICY,
   unsubscribePageHtml,
@@ -14,7 +15,7 @@ import { personOfUnsubscribeToken } from './unsubscribe-token.ts';
 // changes nothing. The body of the POST is not needed: the token is the proof.
 
 export interface UnsubscribeDeps {
-  db: Database;
+  db: Queryable;
   /** unsubscribeKey(jwtSecret). */
   key: Buffer;
 }
@@ -35,11 +36,6 @@ function page(reply: FastifyReply, status: number, which: UnsubscribePage): Fast
 }
 
 export async function unsubscribeRoutes(app: FastifyInstance, deps: UnsubscribeDeps) {
-  // Mail clients post a form; the page's button too. Any body of any type is
-  // read (within the app's body limit) and ignored.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, done) => done(null));
-
   // Fastify's own refusals (a body too large) keep their 4xx; anything else
   // (the database away) is a page that says to try again, never a 500.
   app.setErrorHandler((err: { statusCode?: number }, _request, reply) => {
@@ -58,9 +54,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: UnsubscribeD
     const person = personOfUnsubscribeToken(deps.key, tokenOf(request));
     if (!person) return page(reply, 400, 'invalid');
     // As the owner: the person is not signed in; the token is their proof.
-    await deps.db.query('UPDATE public.reminder_settings SET email = false WHERE user_id = $1', [
-      person,
-    ]);
+    await turnOffEmailReminders(deps.db, person);
     return page(reply, 200, 'done');
   });
 }

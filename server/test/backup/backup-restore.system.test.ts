@@ -118,6 +118,9 @@ async function accountRows(db: Queryable) {
   const reminders = await db.query(
     `SELECT to_jsonb(r) AS row FROM public.reminder_settings r ORDER BY user_id`,
   );
+  const reviews = await db.query(
+    `SELECT to_jsonb(r) AS row FROM public.weekly_reviews r ORDER BY user_id, week_start`,
+  );
   return {
     users: users.rows,
     identities: identities.rows,
@@ -125,6 +128,7 @@ async function accountRows(db: Queryable) {
     recoveryCodes: recoveryCodes.rows,
     answers: answers.rows,
     reminders: reminders.rows,
+    reviews: reviews.rows,
   };
 }
 
@@ -207,6 +211,15 @@ beforeAll(async () => {
       skip_if_logged_last_hour: false,
     });
     if (reminders.error) throw reminders.error;
+    // Bob looked back on a week and planned the next (ADR 071).
+    const review = await bob.from('weekly_reviews').insert({
+      week_start: '2025-03-03',
+      activities: 'Runs, "long" ones;\nand a\u2028separator 🏃',
+      more_kind: 'tag',
+      more_name: 'Outside',
+      how: 'Before work',
+    });
+    if (review.error) throw review.error;
     // An account with nothing in it yet is an account too.
     const cleo = server.client();
     const cleoAccount = await signUp(cleo);
@@ -258,6 +271,7 @@ describe(
           'auth.mfa_recovery_codes': 10,
           'public.user_answers': 15,
           'public.reminder_settings': 1,
+          'public.weekly_reviews': 1,
         },
         // Of every byte before it, so that a restore finds any one changed.
         sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
@@ -428,9 +442,10 @@ describe('a file that is not a whole backup', { timeout: RESTORE_TEST_TIMEOUT_MS
     );
     // Cut off: everything but the last line, which says how many rows there are.
     await refused(lines.slice(0, -1).join('\n'), /is incomplete/);
-    // A row gone missing in the middle.
+    // A row gone missing in the middle: the last answer, before the
+    // reminder settings and the weekly review.
     await refused(
-      [...lines.slice(0, -3), ...lines.slice(-2)].join('\n'),
+      [...lines.slice(0, -4), ...lines.slice(-3)].join('\n'),
       /should hold 15 rows of public.user_answers but holds 14/,
     );
     await refused(

@@ -82,7 +82,10 @@ async function accountRows(db: Queryable) {
      FROM public.user_answers a JOIN public.questions q ON q.id = a.question_id
      ORDER BY a.user_id, a.created_at, q.question`,
   );
-  return { users: users.rows, answers: answers.rows };
+  const reviews = await db.query(
+    `SELECT to_jsonb(r) AS row FROM public.weekly_reviews r ORDER BY week_start`,
+  );
+  return { users: users.rows, answers: answers.rows, reviews: reviews.rows };
 }
 
 beforeAll(async () => {
@@ -108,6 +111,19 @@ beforeAll(async () => {
     }
     // …and one with the longest activity (500) and notes (2000) the forms allow.
     await save(client, data.user.id, longest(500), longest(2000));
+    // And a weekly review (ADR 071) with every text at its longest.
+    const review = await client.from('weekly_reviews').insert({
+      week_start: '2025-03-03',
+      activities: longest(2000),
+      environment: longest(2000),
+      interactions: longest(2000),
+      objects: longest(2000),
+      users: longest(2000),
+      more_kind: 'activity',
+      more_name: longest(500),
+      how: longest(2000),
+    });
+    if (review.error) throw review.error;
     rowsBefore = await accountRows(server.db);
   } finally {
     await server.stop();
@@ -183,6 +199,7 @@ describe('text that could end a line', { timeout: RESTORE_TEST_TIMEOUT_MS }, () 
         'auth.mfa_recovery_codes': 0,
         'public.user_answers': 75,
         'public.reminder_settings': 0,
+        'public.weekly_reviews': 1,
       },
     };
     await expect(verifyBackup(file, written)).resolves.toBeUndefined();

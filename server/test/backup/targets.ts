@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { readConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
-import { openDatabase } from '../../src/runtime.ts';
+import { openDatabase } from '../../src/db/open-database.ts';
 import { withAdmin } from '../helpers/template-database.ts';
 import { TEST_JWT_SECRET } from '../helpers/test-server.ts';
 

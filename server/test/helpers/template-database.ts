@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { migrate } from '../../src/db/migrate.ts';
 import { createPgDatabase } from '../../src/db/pg-database.ts';
-import { createPgliteDatabase } from '../../src/db/pglite-database.ts';
+import { createPgliteDatabase } from '../../src/db/embedded/pglite-database.ts';
 
 // One migrated database per run, cloned for every test database
 // (docs/testing.md): running the migrations and PGlite's initdb for each test

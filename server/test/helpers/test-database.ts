@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { createPgDatabase } from '../../src/db/pg-database.ts';
-import { createPgliteDatabase } from '../../src/db/pglite-database.ts';
+import { createPgliteDatabase } from '../../src/db/embedded/pglite-database.ts';
 import {
   databaseUrl,
   templateDatabaseName,

@@ -6,6 +6,8 @@ export interface TimedEntry {
   energy: number;
   engagement: number;
   flow?: boolean;
+  /** Saved as the entry's 'Activity Notes' answer when given. */
+  notes?: string;
   /** Saved as the entry's 'Tags' answer (docs/decisions/038) when given. */
   tags?: string[];
   /** ISO instant; the owner may choose an entry's time (docs/decisions/013). */
@@ -27,6 +29,7 @@ export async function logEntries(
         [ids.get('Energy Level'), String(e.energy)],
         [ids.get('Engagement Level'), String(e.engagement)],
         [ids.get('Flow State'), String(e.flow ?? false)],
+        ...(e.notes === undefined ? [] : [[ids.get('Activity Notes'), e.notes] as const]),
         ...(e.tags ? [[tagsId, JSON.stringify(e.tags)] as const] : []),
       ] as const
     ).map(([questionId, answer]) => ({

@@ -4,8 +4,9 @@ import { readConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
 import { createPgDatabase } from '../../src/db/pg-database.ts';
 import { createMailer, type Mailer } from '../../src/mail/mailer.ts';
-import { REMINDER_SUBJECT } from '../../src/reminders/reminder-mail.ts';
-import { sendDueReminders, type ReminderSender } from '../../src/reminders/send-due-reminders.ts';
+import { checkIn } from '../../src/reminders/kinds/check-in.ts';
+import { runEmailReminders, type EmailRun } from '../../src/reminders/runs/email-run.ts';
+import { RUN_LIMITS } from '../../src/reminders/runs/run-limits.ts';
 import { unsubscribeKey, unsubscribeToken } from '../../src/reminders/unsubscribe-token.ts';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../helpers/test-server.ts';
 import { logEntryAt, personWithReminders, type ReminderPerson } from './reminder-people.ts';
@@ -20,21 +21,24 @@ let server: TestServer;
 let db: Database;
 const mailers: Mailer[] = [];
 
-/** What each replica's scheduler has: the database, its own mailer, the key from the shared secret. */
-async function senderOn(database: Database): Promise<ReminderSender> {
+const REMINDER_SUBJECT = checkIn.words.question;
+
+/** What each replica's e-mail run has: the database, its own mailer, the key from the shared secret. */
+async function senderOn(database: Database): Promise<EmailRun> {
   const mail = readConfig({ SMTP_URL: mailbox.url, SITE_URL: server.url }).mail;
   if (!mail) throw new Error('mail is not configured');
   const mailer = await createMailer(mail);
   mailers.push(mailer);
   return {
     db: database,
-    mail: { config: mail, mailer },
-    unsubscribeKey: unsubscribeKey(TEST_JWT_SECRET),
+    channel: { mail: { config: mail, mailer }, unsubscribeKey: unsubscribeKey(TEST_JWT_SECRET) },
+    kinds: [checkIn],
+    limits: RUN_LIMITS,
     log: server.app.log,
   };
 }
 
-let sender: ReminderSender;
+let sender: EmailRun;
 beforeAll(async () => {
   server = await startTestServer({ SMTP_URL: mailbox.url }, { siteUrlIsSelf: true });
   db = server.database.db;
@@ -46,7 +50,7 @@ afterAll(async () => {
 });
 
 /** The scheduler's look at this instant. */
-const lookAt = (iso: string, by: ReminderSender = sender) => sendDueReminders(by, new Date(iso));
+const lookAt = (iso: string, by: EmailRun = sender) => runEmailReminders(by, new Date(iso));
 
 function mailTo(person: ReminderPerson): ReceivedMail[] {
   return mailbox.received.filter((m) => m.to.includes(person.email.toLowerCase()));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useMailbox, type ReceivedMail } from '../../../test-support/mailbox.ts';
-import { REMINDER_SUBJECT } from '../../src/reminders/reminder-mail.ts';
+import { checkIn } from '../../src/reminders/kinds/check-in.ts';
+import { TESTS_PER_HOUR } from '../../src/reminders/test-limits.ts';
 import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 import { signedInClient } from '../helpers/users.ts';
 
@@ -9,6 +10,7 @@ import { signedInClient } from '../helpers/users.ts';
 // person's saved settings, once a minute at most, refuses when no channel is
 // on, and never answers 500 whatever the request looks like.
 
+const REMINDER_SUBJECT = checkIn.words.question;
 const mailbox = useMailbox();
 let server: TestServer;
 const PASSWORD = 'test-reminder-password';
@@ -151,7 +153,7 @@ describe('send a test reminder', () => {
     }
   });
 
-  it('answers 502 when the mail server refuses, and lets the person try again at once', async () => {
+  it('answers 502 when the mail server refuses, and the minute still counts', async () => {
     const dan = await person(true);
     mailbox.refuse(true);
     try {
@@ -160,11 +162,44 @@ describe('send a test reminder', () => {
       expect((await res.json()).message).toBe(
         'The test reminder could not be sent by e-mail. Try again later.',
       );
+      // The failed test spent the server's connections all the same: no
+      // second one this minute, whatever the first one's outcome.
+      const again = await sendTest(dan);
+      expect(again.status).toBe(429);
+      expect((await again.json()).code).toBe('too_many_tests');
     } finally {
       mailbox.refuse(false);
     }
+    await lastTestAgo(dan, 61);
     expect((await sendTest(dan)).status).toBe(200);
     await nextReminder(dan);
+  });
+
+  it(`sends at most ${TESTS_PER_HOUR} an hour a person, with 429 and Retry-After`, async () => {
+    const hal = await person(true);
+    for (let i = 0; i < TESTS_PER_HOUR; i++) {
+      expect((await sendTest(hal)).status, `test ${i + 1}`).toBe(200);
+      await nextReminder(hal);
+      await lastTestAgo(hal, 61);
+    }
+    const over = await sendTest(hal);
+    expect(over.status).toBe(429);
+    const wait = Number(over.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(60);
+    expect(wait).toBeLessThanOrEqual(3600);
+    expect(await over.json()).toEqual({
+      code: 'too_many_tests',
+      message: `You sent ${TESTS_PER_HOUR} test reminders this hour. Try again in ${Math.ceil(wait / 60)} minutes.`,
+    });
+    expect(remindersTo(hal)).toHaveLength(TESTS_PER_HOUR);
+    // An hour after the first, a new hour begins.
+    await server.database.db.query(
+      `UPDATE journal_private.reminder_tests SET hour_started_at = now() - interval '61 minutes'
+       WHERE user_id = $1`,
+      [hal.userId],
+    );
+    expect((await sendTest(hal)).status).toBe(200);
+    await nextReminder(hal);
   });
 
   it('answers 401 to anyone not signed in', async () => {

@@ -6,10 +6,13 @@ import {
 } from '../../../test-support/push-service.ts';
 import type { Database } from '../../src/db/database.ts';
 import type { PushTransport } from '../../src/push/deliver.ts';
-import { sendDuePushReminders, type PushSender } from '../../src/push/send-due-push-reminders.ts';
-import { pushChannel } from '../../src/push/push-channel.ts';
-import { sendTestPush } from '../../src/push/send-test-push.ts';
 import { generateVapidKeys } from '../../src/push/vapid-keys.ts';
+import type { PushOutcome } from '../../src/reminders/channels/push-channel.ts';
+import { checkIn } from '../../src/reminders/kinds/check-in.ts';
+import { recipientOf } from '../../src/reminders/reminder-store.ts';
+import { runPushReminders, type PushRun } from '../../src/reminders/runs/push-run.ts';
+import { RUN_LIMITS } from '../../src/reminders/runs/run-limits.ts';
+import { sendTestToDevices } from '../../src/reminders/test-reminder-route.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { personWithReminders, type ReminderPerson } from './reminder-people.ts';
 
@@ -23,7 +26,7 @@ let server: TestServer;
 let db: Database;
 let service: PushService;
 let transport: PushTransport;
-let sender: PushSender;
+let sender: PushRun;
 
 beforeAll(async () => {
   service = await startPushService();
@@ -43,7 +46,8 @@ beforeAll(async () => {
   sender = {
     db,
     transport,
-    retry: { delaysMs: [10, 20], maxRetryAfterMs: 50 },
+    kinds: [checkIn],
+    limits: { ...RUN_LIMITS, retryDelaysMs: [10, 20] },
     log: server.app.log,
   };
 });
@@ -82,6 +86,20 @@ async function storeSubscription(person: ReminderPerson, s: BrowserSubscription)
 const receivedBy = (s: BrowserSubscription) =>
   service.received.filter((m) => m.endpoint === new URL(s.endpoint).pathname);
 
+/** "Send a test reminder"'s push to every device of a person, counted by outcome. */
+async function sendTestPush(transport: PushTransport, userId: string) {
+  const { subscriptions } = await recipientOf(db, userId);
+  const outcomes = await sendTestToDevices({ db, transport }, subscriptions);
+  const count = (o: PushOutcome) => outcomes.filter((x) => x === o).length;
+  return {
+    devices: subscriptions.length,
+    sent: count('sent'),
+    gone: count('gone'),
+    failed: count('failed'),
+    refused: count('refused'),
+  };
+}
+
 const subscriptionExists = async (id: string) =>
   (await db.query('SELECT 1 FROM public.push_subscriptions WHERE id = $1', [id])).rowCount === 1;
 
@@ -89,9 +107,9 @@ describe('push reminders', () => {
   it('arrive at the local minute, encrypted for the browser and signed with our VAPID key', async () => {
     // 08:00 in Berlin on Monday 6 October 2025 (+02:00) is 06:00 UTC.
     const { subscription, id } = await subscribedPerson(['08:00']);
-    await sendDuePushReminders(sender, new Date('2025-10-06T05:59:00Z'));
+    await runPushReminders(sender, new Date('2025-10-06T05:59:00Z'));
     expect(receivedBy(subscription)).toEqual([]);
-    const result = await sendDuePushReminders(sender, new Date('2025-10-06T06:00:00Z'));
+    const result = await runPushReminders(sender, new Date('2025-10-06T06:00:00Z'));
     expect(result.sent).toBeGreaterThanOrEqual(1);
     const [message] = receivedBy(subscription);
     expect(JSON.parse(message!.text)).toEqual({
@@ -117,8 +135,8 @@ describe('push reminders', () => {
     // Two "replicas" looking at the same minutes, concurrently, several times.
     for (const at of ['2025-10-06T07:00:00Z', '2025-10-06T07:01:00Z', '2025-10-06T07:05:00Z']) {
       await Promise.all([
-        sendDuePushReminders(sender, new Date(at)),
-        sendDuePushReminders(sender, new Date(at)),
+        runPushReminders(sender, new Date(at)),
+        runPushReminders(sender, new Date(at)),
       ]);
     }
     expect(receivedBy(subscription)).toHaveLength(1);
@@ -127,7 +145,7 @@ describe('push reminders', () => {
 
   it('are not sent when notifications are off, and e-mail-only people get no push', async () => {
     const { subscription } = await subscribedPerson(['10:00'], { push: false, email: true });
-    await sendDuePushReminders(sender, new Date('2025-10-06T08:00:00Z'));
+    await runPushReminders(sender, new Date('2025-10-06T08:00:00Z'));
     expect(receivedBy(subscription)).toEqual([]);
   });
 
@@ -136,7 +154,7 @@ describe('push reminders', () => {
     const unknown = await subscribedPerson(['11:00']);
     service.answerWith(gone.subscription, 410);
     service.answerWith(unknown.subscription, 404);
-    const result = await sendDuePushReminders(sender, new Date('2025-10-06T09:00:00Z'));
+    const result = await runPushReminders(sender, new Date('2025-10-06T09:00:00Z'));
     expect(result.gone).toBeGreaterThanOrEqual(2);
     expect(await subscriptionExists(gone.id)).toBe(false);
     expect(await subscriptionExists(unknown.id)).toBe(false);
@@ -147,7 +165,7 @@ describe('push reminders', () => {
     const down = await subscribedPerson(['12:00']);
     service.answerWith(busy.subscription, 429, 503);
     service.answerWith(down.subscription, 500, 502, 503, 504);
-    await sendDuePushReminders(sender, new Date('2025-10-06T10:00:00Z'));
+    await runPushReminders(sender, new Date('2025-10-06T10:00:00Z'));
     // Two refusals, then delivered on the third attempt.
     expect(service.attempts(busy.subscription)).toBe(3);
     expect(receivedBy(busy.subscription)).toHaveLength(1);
@@ -156,7 +174,7 @@ describe('push reminders', () => {
     expect(receivedBy(down.subscription)).toHaveLength(0);
     expect(await subscriptionExists(down.id)).toBe(true);
     // ...and the next minute's look, still within 15 minutes, delivers it.
-    await sendDuePushReminders(sender, new Date('2025-10-06T10:01:00Z'));
+    await runPushReminders(sender, new Date('2025-10-06T10:01:00Z'));
     expect(receivedBy(down.subscription)).toHaveLength(1);
   });
 
@@ -164,27 +182,10 @@ describe('push reminders', () => {
     const { person, subscription } = await subscribedPerson([]);
     const other = service.subscribe();
     await storeSubscription(person, other);
-    const result = await sendTestPush(db, transport, person.userId);
+    const result = await sendTestPush(transport, person.userId);
     expect(result).toEqual({ devices: 2, sent: 2, gone: 0, failed: 0, refused: 0 });
     expect(JSON.parse(receivedBy(subscription)[0]!.text).title).toBe('How is your energy?');
     expect(receivedBy(other)).toHaveLength(1);
-  });
-});
-
-describe('the push channel of the test reminder', () => {
-  it('is on with push on and a device, sends to it, and fails when no device takes it', async () => {
-    const channel = pushChannel(db, transport);
-    // The push channel reads subscriptions; the e-mail fields do not matter to it.
-    const recipient = (userId: string) => ({ userId, email: '', emailOn: false });
-    const off = await subscribedPerson([], { push: false });
-    expect(await channel.isOn(recipient(off.person.userId))).toBe(false);
-    const on = await subscribedPerson([]);
-    expect(await channel.isOn(recipient(on.person.userId))).toBe(true);
-    await channel.send(recipient(on.person.userId));
-    expect(receivedBy(on.subscription)).toHaveLength(1);
-    service.answerWith(on.subscription, 410);
-    await expect(channel.send(recipient(on.person.userId))).rejects.toThrow(/no device/);
-    expect(await channel.isOn(recipient(on.person.userId))).toBe(false);
   });
 });
 
@@ -216,7 +217,7 @@ describe('push endpoints and SSRF', () => {
       ],
     );
     const before = service.received.length + service.refused.length;
-    const result = await sendTestPush(db, strict(), person.userId);
+    const result = await sendTestPush(strict(), person.userId);
     // Refused by our rules, not merely unreachable.
     expect(result).toEqual({ devices: 1, sent: 0, gone: 0, failed: 0, refused: 1 });
     // Nothing reached the push service on this machine.
@@ -235,7 +236,7 @@ describe('push endpoints and SSRF', () => {
     // A push service answering 301 is a failure, not a hop elsewhere.
     const id = await storeSubscription(person, s);
     service.answerWith(s, 301);
-    const result = await sendTestPush(db, transport, person.userId);
+    const result = await sendTestPush(transport, person.userId);
     expect(result.failed).toBe(1);
     expect(await subscriptionExists(id)).toBe(true);
   });

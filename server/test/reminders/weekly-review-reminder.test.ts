@@ -9,20 +9,17 @@ import { readConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
 import { createPgDatabase } from '../../src/db/pg-database.ts';
 import { createMailer, type Mailer } from '../../src/mail/mailer.ts';
-import { sendDuePushReminders, type PushSender } from '../../src/push/send-due-push-reminders.ts';
-import { NO_RETRY } from '../../src/push/send-push.ts';
 import { generateVapidKeys } from '../../src/push/vapid-keys.ts';
-import { sendDueReminders, type ReminderSender } from '../../src/reminders/send-due-reminders.ts';
+import { ALL_KINDS } from '../../src/reminders/kinds/all-kinds.ts';
+import { runEmailReminders, type EmailRun } from '../../src/reminders/runs/email-run.ts';
+import { runPushReminders, type PushRun } from '../../src/reminders/runs/push-run.ts';
+import { RUN_LIMITS } from '../../src/reminders/runs/run-limits.ts';
 import { unsubscribeKey } from '../../src/reminders/unsubscribe-token.ts';
-import {
-  sendDueWeeklyReviewEmails,
-  sendDueWeeklyReviewPushes,
-} from '../../src/reminders/weekly-review-reminders.ts';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../helpers/test-server.ts';
 import { logEntryAt, personWithReminders, type ReminderPerson } from './reminder-people.ts';
 
-// The weekly review reminder (docs/decisions/073) end to end: a replica's
-// look at the clock (check-ins, then weekly reviews) at instants the test gives, the claims in the real database,
+// The weekly review reminder (docs/decisions/073) end to end: the runs of
+// every kind at instants the test gives, the claims in the real database,
 // the e-mail through the local SMTP peer, the notification through the local
 // push service (which decrypts it with the browser's keys), and the
 // unsubscribe link against our real server.
@@ -40,19 +37,20 @@ const vapid = generateVapidKeys();
 let server: TestServer;
 let db: Database;
 let service: PushService;
-let emailRun: ReminderSender;
-let pushRun: PushSender;
+let emailRun: EmailRun;
+let pushRun: PushRun;
 const mailers: Mailer[] = [];
 
-async function emailRunOn(database: Database): Promise<ReminderSender> {
+async function emailRunOn(database: Database): Promise<EmailRun> {
   const mail = readConfig({ SMTP_URL: mailbox.url, SITE_URL: server.url }).mail;
   if (!mail) throw new Error('mail is not configured');
   const mailer = await createMailer(mail);
   mailers.push(mailer);
   return {
     db: database,
-    mail: { config: mail, mailer },
-    unsubscribeKey: unsubscribeKey(TEST_JWT_SECRET),
+    channel: { mail: { config: mail, mailer }, unsubscribeKey: unsubscribeKey(TEST_JWT_SECRET) },
+    kinds: ALL_KINDS,
+    limits: RUN_LIMITS,
     log: server.app.log,
   };
 }
@@ -71,7 +69,8 @@ beforeAll(async () => {
       ca: service.ca,
       timeoutMs: 5_000,
     },
-    retry: NO_RETRY,
+    kinds: ALL_KINDS,
+    limits: { ...RUN_LIMITS, retryDelaysMs: [10, 20] },
     log: server.app.log,
   };
 });
@@ -110,17 +109,7 @@ async function reviewer(choices: WeeklyChoices = {}): Promise<ReminderPerson> {
 const mailTo = (person: ReminderPerson): ReceivedMail[] =>
   mailbox.received.filter((m) => m.to.includes(person.email.toLowerCase()));
 
-/** A replica's e-mail look at this instant: the check-ins, then the weekly reviews. */
-async function lookAt(iso: string, run: ReminderSender = emailRun) {
-  await sendDueReminders(run, new Date(iso));
-  await sendDueWeeklyReviewEmails(run, new Date(iso));
-}
-
-/** A replica's push look at this instant. */
-async function pushLookAt(iso: string) {
-  await sendDuePushReminders(pushRun, new Date(iso));
-  await sendDueWeeklyReviewPushes(pushRun, new Date(iso));
-}
+const lookAt = (iso: string, run: EmailRun = emailRun) => runEmailReminders(run, new Date(iso));
 
 /** Looks every `stepMinutes` from `from` to `to`, both included; answers the instants that sent this person mail. */
 async function lookEvery(stepMinutes: number, from: string, to: string, person: ReminderPerson) {
@@ -239,10 +228,13 @@ describe('the weekly review reminder as a notification', () => {
     const person = await reviewer({ email: false, push: true });
     await logEntryAt(db, person.userId, '2025-10-08T00:00:00Z', { activity: 'Swim', energy: 88 });
     const subscription = await subscribed(person);
-    await pushLookAt('2025-10-12T04:59:00Z');
+    await runPushReminders(pushRun, new Date('2025-10-12T04:59:00Z'));
     expect(receivedBy(subscription)).toEqual([]);
     for (const at of [REVIEW_AT, '2025-10-12T05:01:00Z']) {
-      await Promise.all([pushLookAt(at), pushLookAt(at)]);
+      await Promise.all([
+        runPushReminders(pushRun, new Date(at)),
+        runPushReminders(pushRun, new Date(at)),
+      ]);
     }
     const messages = receivedBy(subscription);
     expect(messages).toHaveLength(1);

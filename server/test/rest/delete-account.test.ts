@@ -41,6 +41,10 @@ async function withEntries(label: string): Promise<SignedInUser> {
     .from('reminder_settings')
     .insert({ time_zone: 'Europe/Berlin', times: ['09:00'], email: true });
   expect(reminders).toBeNull();
+  const { error: review } = await user.client
+    .from('weekly_reviews')
+    .insert({ week_start: '2025-01-06', activities: 'Reflections 🙂', how: 'Plans' });
+  expect(review).toBeNull();
   // A reminder the scheduler sent (functions/claim_due_reminders.sql).
   await server.database.db.query(
     `INSERT INTO journal_private.reminder_sends (user_id, local_date, slot, due_at, outcome)
@@ -79,6 +83,9 @@ async function rowsOf(userId: string): Promise<Record<string, number>> {
     reminder_sends: await count(
       'SELECT count(*) AS n FROM journal_private.reminder_sends WHERE user_id = $1',
     ),
+    weekly_reviews: await count(
+      'SELECT count(*) AS n FROM public.weekly_reviews WHERE user_id = $1',
+    ),
   };
 }
 
@@ -94,6 +101,7 @@ const none = {
   activity_entries: 0,
   reminder_settings: 0,
   reminder_sends: 0,
+  weekly_reviews: 0,
 };
 
 describe('delete_my_account', () => {
@@ -109,6 +117,7 @@ describe('delete_my_account', () => {
     const stayingBefore = await rowsOf(staying.userId);
     expect((await rowsOf(leaving.userId)).user_answers).toBe(9);
     expect((await rowsOf(leaving.userId)).reminder_settings).toBe(1);
+    expect((await rowsOf(leaving.userId)).weekly_reviews).toBe(1);
 
     const { error, status } = await leaving.client.rpc('delete_my_account');
     expect(error).toBeNull();

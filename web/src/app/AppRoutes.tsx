@@ -39,6 +39,14 @@ function screenAt(pathname: string): ReactNode {
       // Behind <RequireAuth>, which comes with the signed-in app's code.
       return <MainAppRoute />;
     default:
-      return <Navigate to="/" replace />;
+      // A week's review, /insights/review[/YYYY-MM-DD] (docs/product.md
+      // 10.1), where the weekly reminder links: the signed-in app reads the
+      // week from the address. Checked here, not as a route of its own, to
+      // keep the login screen's script within its budget.
+      return pathname.startsWith('/insights/review') ? (
+        <MainAppRoute />
+      ) : (
+        <Navigate to="/" replace />
+      );
   }
 }

@@ -1,5 +1,5 @@
 import { ChartNoAxesCombined, History, NotebookPen, UserRound } from 'lucide-react';
-import { Suspense, use, useEffect, useState } from 'react';
+import { lazy, Suspense, use, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from '../lib/router/router.tsx';
 import { AppUpdateBanner } from '../components/AppUpdateBanner.tsx';
 import { BrandMark } from '../components/BrandMark.tsx';
@@ -20,6 +20,17 @@ import { ProfileTab } from '../features/profile/components/ProfileTab.tsx';
 import { RemindersSection } from '../features/reminders/components/RemindersSection.tsx';
 import { TrackTab } from '../features/track/components/TrackTab.tsx';
 import { YourDataSection } from '../features/your-data/components/YourDataSection.tsx';
+import { reviewWeekInAddress } from '../features/weekly-review/review-address.ts';
+import { reviewPath } from '../features/weekly-review/weeks.ts';
+
+// The weekly review (docs/product.md 10.1) loads with the Insights tab's
+// section or its own address, never with Track.
+const WeeklyReviewScreen = lazy(
+  () => import('../features/weekly-review/components/WeeklyReviewScreen.tsx'),
+);
+const WeeklyReviewSection = lazy(
+  () => import('../features/weekly-review/components/WeeklyReviewSection.tsx'),
+);
 
 // Insights and its charts are a chunk of their own (docs/decisions/018): never
 // part of the login screen, fetched once the signed-in app is idle, together
@@ -68,8 +79,14 @@ function SignedInApp() {
   // `/?day=2026-03-14` is Look Back on that day (from Year in pixels), so the
   // address can be reloaded or kept.
   const [linkedDay] = useState(() => dayInAddress(location.pathname, location.search));
+  // `/insights/review[/YYYY-MM-DD]` is a week's review within Insights.
+  const reviewWeek = reviewWeekInAddress(location.pathname);
   const [tab, setTab] = useState<TabId>(
-    location.pathname === INSIGHTS_PATH ? 'insights' : linkedDay ? 'history' : 'track',
+    location.pathname === INSIGHTS_PATH || reviewWeek
+      ? 'insights'
+      : linkedDay
+        ? 'history'
+        : 'track',
   );
   // The activity Look Back opens filtered to, when a row of Insights is chosen.
   const [historyActivity, setHistoryActivity] = useState('');
@@ -122,8 +139,20 @@ function SignedInApp() {
             />
           )}
           <Suspense fallback={<InsightsSkeleton />}>
-            {tab === 'insights' && (
+            {tab === 'insights' && reviewWeek && (
+              <WeeklyReviewScreen
+                key={reviewWeek}
+                monday={reviewWeek}
+                onBack={() => navigate(INSIGHTS_PATH)}
+              />
+            )}
+            {tab === 'insights' && !reviewWeek && (
               <InsightsPanel
+                weeklyReview={
+                  <Suspense fallback={null}>
+                    <WeeklyReviewSection onOpenWeek={(monday) => navigate(reviewPath(monday))} />
+                  </Suspense>
+                }
                 onOpenActivity={(name) => {
                   select('history');
                   setHistoryActivity(name);

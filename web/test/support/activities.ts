@@ -13,8 +13,8 @@ export type NewActivity = Pick<JournalEntry, 'activity' | 'energy' | 'engagement
  */
 export async function recordActivities(user: AppUser, entries: NewActivity[]): Promise<void> {
   const questions = await fetchJournalQuestions(user.supabase);
-  // The 'Tags' question is asked only when an entry has tags, as Track does.
-  if (entries.some((entry) => entry.tags?.length)) {
+  // The 'Tags' question only when an entry has tags, as Track asks for it.
+  if (entries.some((entry) => (entry.tags ?? []).length > 0)) {
     questions.push(await fetchTagsQuestion(user.supabase));
   }
   for (const entry of entries) {

@@ -47,6 +47,7 @@ describe('reminder settings in the JSON export', () => {
       account,
       reminders: saved,
       entries: [entry],
+      reviews: [],
     });
     // Import reads the entries and nothing else of the file.
     const check = checkImportFile(file);

@@ -8,6 +8,7 @@ import {
 } from './entry.ts';
 import type { ExportedEntry } from '../../journal/entry-row.ts';
 import { makeCellInert } from './spreadsheet-safe.ts';
+import type { WeeklyReviewRow } from '../../journal/weekly-review-row.ts';
 
 /** The CSV export: a header and one row per entry, CRLF line ends, ending with one. */
 export function entriesToCsv(entries: readonly ExportedEntry[]): string {
@@ -30,14 +31,16 @@ export function entriesToCsv(entries: readonly ExportedEntry[]): string {
 
 /**
  * The JSON export: the version, the account, the reminder settings (null
- * when none were saved) and the entries, one entry per line so that an
- * import can name the line of a wrong one.
+ * when none were saved), the entries and the weekly reviews (docs/decisions/071),
+ * one entry or review per line so that an import can name the line of a
+ * wrong one.
  */
 export function entriesToJson(
   account: ExportedAccount,
   entries: readonly ExportedEntry[],
   exportedAt: Date = new Date(),
   reminders: ExportedReminders | null = null,
+  reviews: readonly WeeklyReviewRow[] = [],
 ): string {
   const head = JSON.stringify({
     version: JSON_EXPORT_VERSION,
@@ -45,8 +48,13 @@ export function entriesToJson(
     account,
     reminders,
   });
-  const body = entries.map((entry) => '    ' + JSON.stringify(entry)).join(',\n');
-  return `${head.slice(0, -1)},\n  "entries": [\n${body}${body ? '\n' : ''}  ]\n}\n`;
+  return `${head.slice(0, -1)},\n  "entries": ${jsonLines(entries)},\n  "reviews": ${jsonLines(reviews)}\n}\n`;
+}
+
+/** A list with one item a line. */
+function jsonLines(items: readonly unknown[]): string {
+  const body = items.map((item) => '    ' + JSON.stringify(item)).join(',\n');
+  return `[\n${body}${body ? '\n' : ''}  ]`;
 }
 
 /** A file name that sorts by day: energy-tracker-2025-03-01.csv */

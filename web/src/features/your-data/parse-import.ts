@@ -4,6 +4,8 @@ import { JSON_EXPORT_VERSION } from './entry.ts';
 import { jsonErrorOffset } from './json-error-position.ts';
 import { undoInertPrefix } from './spreadsheet-safe.ts';
 import { checkEntry, type RawEntry } from './validate-entry.ts';
+import { checkReview } from './validate-review.ts';
+import type { WeeklyReviewRow } from '../../journal/weekly-review-row.ts';
 
 export interface ImportProblem {
   /** The line of the file, counting from 1. */
@@ -18,6 +20,8 @@ export interface ReadyEntry extends ExportedEntry {
 export interface ImportCheck {
   format: 'csv' | 'json';
   entries: ReadyEntry[];
+  /** A JSON export's weekly reviews (docs/decisions/071); none in a CSV. */
+  reviews: WeeklyReviewRow[];
   problems: ImportProblem[];
 }
 
@@ -32,7 +36,7 @@ export function checkImportFile(text: string, now: Date = new Date()): ImportChe
   const first = body.trimStart()[0];
   return first === '{' || first === '['
     ? { format: 'json', ...checkJson(body, now) }
-    : { format: 'csv', ...checkCsv(body, now) };
+    : { format: 'csv', reviews: [], ...checkCsv(body, now) };
 }
 
 type Checked = Pick<ImportCheck, 'entries' | 'problems'>;
@@ -152,32 +156,76 @@ function jsonSyntaxLine(text: string): number {
   return text.slice(0, offset).split('\n').length;
 }
 
-function checkJson(text: string, now: Date): Checked {
+type CheckedJson = Checked & Pick<ImportCheck, 'reviews'>;
+
+function checkJson(text: string, now: Date): CheckedJson {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
     return {
       entries: [],
+      reviews: [],
       problems: [{ line: jsonSyntaxLine(text), message: 'the file is not valid JSON here' }],
     };
   }
   let list: unknown;
+  let reviews: unknown;
   if (Array.isArray(data)) list = data;
   else if (typeof data === 'object' && data !== null) {
     const { version, entries } = data as { version?: unknown; entries?: unknown };
     if (typeof version === 'number' && version > JSON_EXPORT_VERSION) {
       return {
         entries: [],
+        reviews: [],
         problems: [{ line: 1, message: `version ${version} is newer than this app reads` }],
       };
     }
     list = entries;
+    reviews = (data as { reviews?: unknown }).reviews;
   }
   if (!Array.isArray(list)) {
-    return { entries: [], problems: [{ line: 1, message: 'the file has no "entries" list' }] };
+    return {
+      entries: [],
+      reviews: [],
+      problems: [{ line: 1, message: 'the file has no "entries" list' }],
+    };
   }
+  // Every element of the file's lists, in order: the entries, then the reviews.
   const lines = entryLines(text);
+  const checked = checkEntries(lines, list, now);
+  const checkedReviews = checkReviews(lines.slice(list.length), reviews);
+  return {
+    entries: checked.entries,
+    reviews: checkedReviews.reviews,
+    problems: [...checked.problems, ...checkedReviews.problems],
+  };
+}
+
+/** The export's `reviews` (docs/decisions/071), each named by its line when wrong. */
+function checkReviews(lines: number[], list: unknown): Pick<CheckedJson, 'reviews' | 'problems'> {
+  if (list === undefined || list === null) return { reviews: [], problems: [] };
+  if (!Array.isArray(list)) {
+    return {
+      reviews: [],
+      problems: [{ line: 1, message: '"reviews" is not a list of weekly reviews' }],
+    };
+  }
+  const reviews: WeeklyReviewRow[] = [];
+  const problems: ImportProblem[] = [];
+  list.forEach((raw: unknown, index) => {
+    const checked = checkReview(raw);
+    if (checked.ok) reviews.push(checked.review);
+    else {
+      const line = lines[index] ?? 1;
+      for (const message of checked.problems)
+        problems.push({ line, message: `review: ${message}` });
+    }
+  });
+  return { reviews, problems };
+}
+
+function checkEntries(lines: number[], list: unknown[], now: Date): Checked {
   return collect(
     list.map((item: unknown, index) => {
       const line = lines[index] ?? 1;

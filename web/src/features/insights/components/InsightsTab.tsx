@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage, isNoAnswer } from '../../../lib/error-message.ts';
 import { OfflineNote } from '../../../components/OfflineNote.tsx';
 import { useBrowserOffline } from '../../../lib/use-browser-offline.ts';
@@ -26,11 +26,21 @@ interface Props {
   onOpenDay: (day: string) => void;
 }
 
+interface TabProps extends Props {
+  /** The "Weekly review" section (docs/product.md 10.1), which the app puts here. */
+  weeklyReview?: ReactNode;
+}
+
 const PARTS = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening', night: 'Night' };
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** Which activities give energy and which drain it (docs/decisions/017). */
-export default function InsightsTab({ onOpenActivity, onTrack, onOpenDay }: Props) {
+export default function InsightsTab({
+  onOpenActivity,
+  onTrack,
+  onOpenDay,
+  weeklyReview,
+}: TabProps) {
   const [period, setPeriod] = useState<PeriodId>(DEFAULT_PERIOD);
   const insights = useInsights(period);
   // Offline, the numbers loaded last stay, marked as such (docs/product.md).
@@ -46,6 +56,7 @@ export default function InsightsTab({ onOpenActivity, onTrack, onOpenDay }: Prop
       <h1 id="insights-heading" className="mb-4 text-2xl font-semibold tracking-tight">
         Insights
       </h1>
+      {weeklyReview}
       <PeriodPicker value={period} onChange={setPeriod} />
       {offlineWithData && <OfflineNote />}
       {insights.isPending ? (

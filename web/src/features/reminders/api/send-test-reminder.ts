@@ -4,8 +4,9 @@ import type { RuntimeConfig } from '../../../session/runtime-config.ts';
 // 'Send a test reminder': our server's POST /reminders/v1/test, signed in as
 // for the data API (the project key and the person's access token). It sends
 // on every channel that is on in the saved settings, at once, and answers
-// which; a refusal (no channel on, one test a minute) carries a message
-// written for the person.
+// which, and how many devices that kept failing it removed; a refusal (no
+// channel on, one test a minute, ten an hour, nothing arrived) carries a
+// message written for the person, which says so too.
 
 export class TestReminderError extends Error {}
 
@@ -14,13 +15,28 @@ const CHANNEL_WORDS: Record<string, string> = {
   push: 'as a notification',
 };
 
-/** 'A test reminder is on its way by e-mail.' */
-export function testSentText(channels: readonly string[]): string {
-  const how = channels.map((id) => CHANNEL_WORDS[id] ?? id).join(' and ');
-  return `A test reminder is on its way ${how}.`;
+export interface TestReminderSent {
+  channels: string[];
+  /** Devices that kept failing, which the server removed. */
+  removed: number;
 }
 
-export async function sendTestReminder(auth: AuthClient, config: RuntimeConfig): Promise<string[]> {
+/** 'A test reminder is on its way by e-mail.' */
+export function testSentText({ channels, removed }: TestReminderSent): string {
+  const how = channels.map((id) => CHANNEL_WORDS[id] ?? id).join(' and ');
+  const dropped =
+    removed === 0
+      ? ''
+      : removed === 1
+        ? ' A device that kept failing was removed; turn notifications on there again.'
+        : ` ${removed} devices that kept failing were removed; turn notifications on there again.`;
+  return `A test reminder is on its way ${how}.${dropped}`;
+}
+
+export async function sendTestReminder(
+  auth: AuthClient,
+  config: RuntimeConfig,
+): Promise<TestReminderSent> {
   const { data } = await auth.getSession();
   const token = data.session?.access_token;
   if (!token) throw new TestReminderError('Sign in to send a test reminder.');
@@ -28,7 +44,11 @@ export async function sendTestReminder(auth: AuthClient, config: RuntimeConfig):
     method: 'POST',
     headers: { apikey: config.supabaseAnonKey, authorization: `Bearer ${token}` },
   });
-  const body = (await response.json().catch(() => ({}))) as { sent?: unknown; message?: unknown };
+  const body = (await response.json().catch(() => ({}))) as {
+    sent?: unknown;
+    removed?: unknown;
+    message?: unknown;
+  };
   if (!response.ok) {
     throw new TestReminderError(
       typeof body.message === 'string' && body.message
@@ -36,7 +56,10 @@ export async function sendTestReminder(auth: AuthClient, config: RuntimeConfig):
         : `The test reminder could not be sent (${response.status}).`,
     );
   }
-  return Array.isArray(body.sent)
-    ? body.sent.filter((c): c is string => typeof c === 'string')
-    : [];
+  return {
+    channels: Array.isArray(body.sent)
+      ? body.sent.filter((c): c is string => typeof c === 'string')
+      : [],
+    removed: typeof body.removed === 'number' ? body.removed : 0,
+  };
 }

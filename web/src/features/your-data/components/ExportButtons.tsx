@@ -6,6 +6,7 @@ import { useDataClient } from '../../../session/clients-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { profileNameOf } from '../../../session/profile-name.ts';
 import { fetchAllEntries } from '../api/fetch-all-entries.ts';
+import { fetchAllReviews } from '../api/fetch-all-reviews.ts';
 import { fetchReminderSettingsForExport } from '../api/fetch-reminder-settings.ts';
 import { downloadFile } from '../download-file.ts';
 import { entriesToCsv, entriesToJson, exportFileName } from '../format-export.ts';
@@ -33,10 +34,13 @@ export function ExportButtons({ user }: { user: User }) {
           first_name: names.firstName,
           last_name: names.lastName,
         };
-        const reminders = await fetchReminderSettingsForExport(supabase);
+        const [reminders, reviews] = await Promise.all([
+          fetchReminderSettingsForExport(supabase),
+          fetchAllReviews(supabase),
+        ]);
         downloadFile(
           exportFileName('json'),
-          entriesToJson(account, entries, new Date(), reminders),
+          entriesToJson(account, entries, new Date(), reminders, reviews),
           'application/json;charset=utf-8',
         );
       }

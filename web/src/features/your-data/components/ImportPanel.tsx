@@ -5,6 +5,8 @@ import { MessageBox } from '../../../components/MessageBox.tsx';
 import { useDataClient } from '../../../session/clients-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { ImportInterrupted, importEntries, type ImportSummary } from '../api/import-entries.ts';
+import { importReviews } from '../api/import-reviews.ts';
+import type { WeeklyReviewRow } from '../../../journal/weekly-review-row.ts';
 import { checkDaylioFile, isDaylioHeader, type DaylioCheck } from '../daylio.ts';
 import { checkImportFile, type ImportCheck } from '../parse-import.ts';
 import { DaylioPreview } from './DaylioPreview.tsx';
@@ -24,7 +26,7 @@ type Step =
       check: DaylioCheck;
     }
   | { kind: 'importing'; done: number; total: number }
-  | { kind: 'finished'; summary: ImportSummary }
+  | { kind: 'finished'; summary: ImportSummary; reviewsAdded: number | null }
   | { kind: 'failed'; message: string; summary: ImportSummary; done: number; total: number };
 
 function summaryText({ added, skipped, conflicts }: ImportSummary): string {
@@ -73,14 +75,16 @@ export function ImportPanel() {
     }
   }
 
-  async function runImport(check: Pick<ImportCheck, 'entries'>) {
+  async function runImport(check: Pick<ImportCheck, 'entries'> & { reviews?: WeeklyReviewRow[] }) {
     const total = check.entries.length;
     setStep({ kind: 'importing', done: 0, total });
     try {
       const summary = await importEntries(supabase, check.entries, (done) =>
         setStep({ kind: 'importing', done, total }),
       );
-      setStep({ kind: 'finished', summary });
+      const reviews = check.reviews ?? [];
+      const reviewsAdded = reviews.length > 0 ? await importReviews(supabase, reviews) : null;
+      setStep({ kind: 'finished', summary, reviewsAdded });
     } catch (error) {
       const interrupted = error instanceof ImportInterrupted ? error : undefined;
       setStep({
@@ -165,7 +169,12 @@ export function ImportPanel() {
       )}
 
       {step.kind === 'finished' && (
-        <MessageBox kind="success">{`Import finished: ${summaryText(step.summary)}`}</MessageBox>
+        <MessageBox kind="success">
+          {`Import finished: ${summaryText(step.summary)}` +
+            (step.reviewsAdded === null
+              ? ''
+              : ` ${plural(step.reviewsAdded, 'weekly review', 'weekly reviews')} added.`)}
+        </MessageBox>
       )}
 
       {step.kind === 'failed' && (
@@ -190,6 +199,7 @@ function ImportPreview({
   onCancel: () => void;
 }) {
   const ready = check.entries.length;
+  const reviews = check.reviews.length;
   const problems = check.problems;
   const box = useRef<HTMLDivElement>(null);
   // The preview opens below the fold on a phone: bring it into view.
@@ -204,11 +214,13 @@ function ImportPreview({
       <p className="text-sm" role="status">
         <span className="font-medium">{fileName}</span>: {plural(ready, 'entry', 'entries')} ready
         to import
+        {reviews > 0 ? ` and ${plural(reviews, 'weekly review', 'weekly reviews')}` : ''}
         {problems.length > 0 ? `, ${plural(problems.length, 'problem', 'problems')} found` : ''}.
       </p>
       <ImportProblemsAndConfirm
         problems={problems}
         ready={ready}
+        readyReviews={reviews}
         onConfirm={onConfirm}
         onCancel={onCancel}
       />

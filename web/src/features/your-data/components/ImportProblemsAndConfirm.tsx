@@ -10,11 +10,14 @@ const PROBLEMS_SHOWN = 50;
 export function ImportProblemsAndConfirm({
   problems,
   ready,
+  readyReviews = 0,
   onConfirm,
   onCancel,
 }: {
   problems: ImportProblem[];
   ready: number;
+  /** A JSON export's weekly reviews, imported with the entries. */
+  readyReviews?: number;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -39,7 +42,12 @@ export function ImportProblemsAndConfirm({
         </div>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <button type="button" className="btn-primary" disabled={ready === 0} onClick={onConfirm}>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={ready + readyReviews === 0}
+          onClick={onConfirm}
+        >
           Import {plural(ready, 'entry', 'entries')}
         </button>
         <button type="button" className="btn-secondary" onClick={onCancel}>

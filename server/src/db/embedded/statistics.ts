@@ -1,4 +1,4 @@
-import type { Database } from './database.ts';
+import type { Database } from '../database.ts';
 
 // PostgreSQL's autovacuum keeps planner statistics fresh on a real server, but
 // embedded PGlite has no background workers. Without statistics the planner

@@ -3,8 +3,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { Database, Queryable, QueryResult } from './database.ts';
-import { isWalGrowthRefused } from './disk-full.ts';
+import type { Database, Queryable, QueryResult } from '../database.ts';
+import { isWalGrowthRefused } from '../disk-full.ts';
 import { DURABLE_START_PARAMS, syncToDisk, type WalSync } from './pglite-durability.ts';
 
 type PGliteQueryable = Pick<PGlite, 'query' | 'exec'>;

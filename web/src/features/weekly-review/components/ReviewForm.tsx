@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/error-message.ts';
+import {
+  REVIEW_TEXT_MAX_LENGTH,
+  type WeeklyReviewRow,
+} from '../../../journal/weekly-review-row.ts';
+import { AEIOU } from '../aeiou.ts';
+import type { PlanChoices } from '../api/get-plan-choices.ts';
+import { useSaveReview } from '../api/save-review.ts';
+import { PlanChoice } from './PlanChoice.tsx';
+
+/** The week's reflections (AEIOU) and one experiment for next week; "Save review". */
+export function ReviewForm({
+  initial,
+  choices,
+}: {
+  /** The week's saved review, or an empty one. */
+  initial: WeeklyReviewRow;
+  choices: PlanChoices;
+}) {
+  const [review, setReview] = useState(initial);
+  const save = useSaveReview();
+  const set = (change: Partial<WeeklyReviewRow>) => {
+    setReview((current) => ({ ...current, ...change }));
+    save.reset();
+  };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate(review);
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      <section aria-labelledby="review-reflect" className="card flex flex-col gap-4">
+        <h2 id="review-reflect" className="text-lg font-semibold">
+          Reflect on the week
+        </h2>
+        {AEIOU.map(({ field, label, help }) => (
+          <div key={field}>
+            <label htmlFor={`review-${field}`} className="field-label">
+              {label}
+            </label>
+            <p
+              id={`review-${field}-help`}
+              className="mb-1 text-sm text-slate-600 dark:text-slate-300"
+            >
+              {help}
+            </p>
+            <textarea
+              id={`review-${field}`}
+              aria-describedby={`review-${field}-help`}
+              className="text-input min-h-20 resize-y"
+              maxLength={REVIEW_TEXT_MAX_LENGTH}
+              value={review[field]}
+              onChange={(e) => set({ [field]: e.target.value })}
+            />
+          </div>
+        ))}
+      </section>
+      <section aria-labelledby="review-experiment" className="card flex flex-col gap-4">
+        <h2 id="review-experiment" className="text-lg font-semibold">
+          Your experiment for next week
+        </h2>
+        <PlanChoice
+          id="review-more"
+          label="Do more of"
+          value={{ kind: review.more_kind, name: review.more_name }}
+          choices={choices}
+          onChange={({ kind, name }) => set({ more_kind: kind, more_name: name })}
+        />
+        <PlanChoice
+          id="review-less"
+          label="Do less of"
+          value={{ kind: review.less_kind, name: review.less_name }}
+          choices={choices}
+          onChange={({ kind, name }) => set({ less_kind: kind, less_name: name })}
+        />
+        <div>
+          <label htmlFor="review-how" className="field-label">
+            How
+          </label>
+          <textarea
+            id="review-how"
+            className="text-input min-h-20 resize-y"
+            maxLength={REVIEW_TEXT_MAX_LENGTH}
+            value={review.how}
+            onChange={(e) => set({ how: e.target.value })}
+          />
+        </div>
+      </section>
+      <button type="submit" className="btn-primary w-full" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save review'}
+      </button>
+      <p role="status" className="text-sm text-green-800 dark:text-green-200">
+        {save.isSuccess ? 'Review saved.' : ''}
+      </p>
+      {save.isError && (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-200">
+          {`Could not save the review: ${errorMessage(save.error)}`}
+        </p>
+      )}
+    </form>
+  );
+}

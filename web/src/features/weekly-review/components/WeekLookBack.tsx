@@ -1,0 +1,83 @@
+import type { WeekActivity, WeekInReview } from '../api/get-week-in-review.ts';
+
+const entriesText = (n: number) =>
+  n === 1 ? '1 entry, a figure that rests on one entry' : `${n} entries`;
+
+function ActivityList({ rows, empty }: { rows: WeekActivity[]; empty: string }) {
+  if (rows.length === 0)
+    return <p className="text-sm text-slate-600 dark:text-slate-300">{empty}</p>;
+  return (
+    <ul className="flex flex-col gap-1">
+      {rows.map((row) => (
+        <li key={row.key} className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <span className="font-medium break-words">{row.name}</span>
+          <span className="text-sm text-slate-700 dark:text-slate-200">
+            {`average energy ${Math.round(row.avg_energy)}% · ${entriesText(row.entries)}`}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const flowTime = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** The week's three lists, as week_in_review computed them. */
+export function WeekLookBack({ week }: { week: WeekInReview }) {
+  const threshold = week.thresholds.energizer_min_energy;
+  return (
+    <>
+      <section aria-labelledby="review-energized" className="card">
+        <h2 id="review-energized" className="mb-2 text-lg font-semibold">
+          What gave you energy
+        </h2>
+        <ActivityList
+          rows={week.energized}
+          empty={`No activity averaged ${threshold}% energy or more this week.`}
+        />
+      </section>
+      <section aria-labelledby="review-drained" className="card">
+        <h2 id="review-drained" className="mb-2 text-lg font-semibold">
+          What drained you
+        </h2>
+        <ActivityList
+          rows={week.drained}
+          empty={`No activity averaged below ${threshold}% energy this week.`}
+        />
+      </section>
+      <section aria-labelledby="review-flow" className="card">
+        <h2 id="review-flow" className="mb-2 text-lg font-semibold">
+          Flow moments
+        </h2>
+        {week.flow.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            No entry this week was in flow.
+          </p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {week.flow.map((moment) => (
+              <li key={moment.created_at}>
+                <span className="font-medium break-words">{moment.activity}</span>{' '}
+                <time
+                  dateTime={moment.created_at}
+                  className="text-sm text-slate-700 dark:text-slate-200"
+                >
+                  {flowTime.format(new Date(moment.created_at))}
+                </time>
+                {moment.notes && (
+                  <p className="text-sm break-words whitespace-pre-wrap">{moment.notes}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { mondayInAddress, REVIEW_PATH, thisMonday } from './weeks.ts';
+
+/**
+ * The Monday of the week a review address opens (docs/product.md 2):
+ * `/insights/review` this week's, `/insights/review/2026-03-09` the week
+ * of that date; undefined for any other address. The weekly reminder links
+ * to `/insights/review`.
+ */
+export function reviewWeekInAddress(pathname: string, now: Date = new Date()): string | undefined {
+  const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+  if (path === REVIEW_PATH) return thisMonday(now);
+  if (!path.startsWith(`${REVIEW_PATH}/`)) return undefined;
+  return mondayInAddress(path.slice(REVIEW_PATH.length + 1));
+}
