@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ReceivedMail } from '../../../test-support/mailbox.ts';
 import type { Queryable } from '../../src/db/database.ts';
 import { uniqueEmail } from '../helpers/test-server.ts';
 
@@ -77,4 +78,28 @@ export async function logEntryAt(
       String(energy),
     ],
   );
+}
+
+/** The mail one person received, of all a mailbox holds. */
+export function mailTo(received: readonly ReceivedMail[], person: ReminderPerson): ReceivedMail[] {
+  return received.filter((m) => m.to.includes(person.email.toLowerCase()));
+}
+
+/**
+ * Looks at the clock every `stepMinutes` from `from` to `to`, both included,
+ * with `lookAt`; answers the instants that sent this person mail.
+ */
+export async function instantsThatSentMail(
+  lookAt: (iso: string) => Promise<unknown>,
+  received: readonly ReceivedMail[],
+  person: ReminderPerson,
+  { stepMinutes, from, to }: { stepMinutes: number; from: string; to: string },
+): Promise<string[]> {
+  const sentAt: string[] = [];
+  for (let t = Date.parse(from); t <= Date.parse(to); t += stepMinutes * 60_000) {
+    const before = mailTo(received, person).length;
+    await lookAt(new Date(t).toISOString());
+    if (mailTo(received, person).length > before) sentAt.push(new Date(t).toISOString());
+  }
+  return sentAt;
 }

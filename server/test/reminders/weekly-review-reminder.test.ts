@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, useMailbox, type ReceivedMail } from '../../../test-support/mailbox.ts';
+import { linkIn, useMailbox } from '../../../test-support/mailbox.ts';
 import {
   startPushService,
   type BrowserSubscription,
@@ -16,7 +16,13 @@ import { runPushReminders, type PushRun } from '../../src/reminders/runs/push-ru
 import { RUN_LIMITS } from '../../src/reminders/runs/run-limits.ts';
 import { unsubscribeKey } from '../../src/reminders/unsubscribe-token.ts';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../helpers/test-server.ts';
-import { logEntryAt, personWithReminders, type ReminderPerson } from './reminder-people.ts';
+import {
+  instantsThatSentMail,
+  logEntryAt,
+  mailTo as mailToOf,
+  personWithReminders,
+  type ReminderPerson,
+} from './reminder-people.ts';
 
 // The weekly review reminder (docs/decisions/073) end to end: the runs of
 // every kind at instants the test gives, the claims in the real database,
@@ -106,21 +112,13 @@ async function reviewer(choices: WeeklyChoices = {}): Promise<ReminderPerson> {
   return person;
 }
 
-const mailTo = (person: ReminderPerson): ReceivedMail[] =>
-  mailbox.received.filter((m) => m.to.includes(person.email.toLowerCase()));
+const mailTo = (person: ReminderPerson) => mailToOf(mailbox.received, person);
 
 const lookAt = (iso: string, run: EmailRun = emailRun) => runEmailReminders(run, new Date(iso));
 
 /** Looks every `stepMinutes` from `from` to `to`, both included; answers the instants that sent this person mail. */
-async function lookEvery(stepMinutes: number, from: string, to: string, person: ReminderPerson) {
-  const sentAt: string[] = [];
-  for (let t = Date.parse(from); t <= Date.parse(to); t += stepMinutes * 60_000) {
-    const before = mailTo(person).length;
-    await lookAt(new Date(t).toISOString());
-    if (mailTo(person).length > before) sentAt.push(new Date(t).toISOString());
-  }
-  return sentAt;
-}
+const lookEvery = (stepMinutes: number, from: string, to: string, person: ReminderPerson) =>
+  instantsThatSentMail((iso) => lookAt(iso), mailbox.received, person, { stepMinutes, from, to });
 
 describe('the weekly review reminder', () => {
   it('goes out at the local minute of the review day, once a week, whatever days the check-ins use', async () => {
