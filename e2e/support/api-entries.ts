@@ -9,6 +9,7 @@ export interface ApiEntry {
   engagement?: number;
   flow_state?: boolean;
   notes?: string | null;
+  tags?: string[];
 }
 
 /**
@@ -49,12 +50,23 @@ export async function storedTagsThroughApi(
   url: string,
   email: string,
 ): Promise<Array<{ activity: string; tags: string[] }>> {
+  return (await storedEntriesThroughApi(url, email)).map(({ activity, tags }) => ({
+    activity,
+    tags,
+  }));
+}
+
+/** An entry as the `activities` view holds it, without its time. */
+export type StoredEntry = Required<Omit<ApiEntry, 'created_at'>>;
+
+/** The person's entries as the `activities` view holds them, oldest first. */
+export async function storedEntriesThroughApi(url: string, email: string): Promise<StoredEntry[]> {
   const client = await signedInClient(url, email);
   const { data, error } = await client
     .from('activities')
-    .select('activity, tags')
+    .select('activity, energy, engagement, flow_state, notes, tags')
     .order('created_at', { ascending: true });
   if (error) throw error;
   await client.auth.signOut();
-  return data as Array<{ activity: string; tags: string[] }>;
+  return data as StoredEntry[];
 }

@@ -202,6 +202,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(callable).toContain('week_in_review(date,text)');
     expect(callable).toContain('activity_suggestions(integer)');
     expect(callable).toContain('tag_suggestions(text,integer)');
+    expect(callable).toContain('log_again_choices()');
     expect(callable).toContain(
       'update_entry(timestamp with time zone,text,integer,integer,boolean,text,timestamp with time zone,text[])',
     );

@@ -9,7 +9,13 @@ import { runEmailReminders, type EmailRun } from '../../src/reminders/runs/email
 import { RUN_LIMITS } from '../../src/reminders/runs/run-limits.ts';
 import { unsubscribeKey, unsubscribeToken } from '../../src/reminders/unsubscribe-token.ts';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../helpers/test-server.ts';
-import { logEntryAt, personWithReminders, type ReminderPerson } from './reminder-people.ts';
+import {
+  instantsThatSentMail,
+  logEntryAt,
+  mailTo as mailToOf,
+  personWithReminders,
+  type ReminderPerson,
+} from './reminder-people.ts';
 
 // E-mail reminders end to end: the scheduler's look at a given instant (the
 // clock a test gives it), the claim in the real database, the message through
@@ -52,20 +58,11 @@ afterAll(async () => {
 /** The scheduler's look at this instant. */
 const lookAt = (iso: string, by: EmailRun = sender) => runEmailReminders(by, new Date(iso));
 
-function mailTo(person: ReminderPerson): ReceivedMail[] {
-  return mailbox.received.filter((m) => m.to.includes(person.email.toLowerCase()));
-}
+const mailTo = (person: ReminderPerson) => mailToOf(mailbox.received, person);
 
 /** Looks every `stepMinutes` from `from` to `to`, both included; answers the instants that sent this person mail. */
-async function lookEvery(stepMinutes: number, from: string, to: string, person: ReminderPerson) {
-  const sentAt: string[] = [];
-  for (let t = Date.parse(from); t <= Date.parse(to); t += stepMinutes * 60_000) {
-    const before = mailTo(person).length;
-    await lookAt(new Date(t).toISOString());
-    if (mailTo(person).length > before) sentAt.push(new Date(t).toISOString());
-  }
-  return sentAt;
-}
+const lookEvery = (stepMinutes: number, from: string, to: string, person: ReminderPerson) =>
+  instantsThatSentMail((iso) => lookAt(iso), mailbox.received, person, { stepMinutes, from, to });
 
 describe('e-mail reminders at the right local minute', () => {
   it('keep 08:00 at 08:00 in Pacific/Auckland across the start of daylight saving', async () => {

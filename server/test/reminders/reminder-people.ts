@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ReceivedMail } from '../../../test-support/mailbox.ts';
 import type { Queryable } from '../../src/db/database.ts';
 import { uniqueEmail } from '../helpers/test-server.ts';
 
@@ -49,7 +50,12 @@ export async function personWithReminders(
 }
 
 /** An entry logged at `at`, as the Track tab saves one: its answers, from which the entry is derived. */
-export async function logEntryAt(db: Queryable, userId: string, at: string): Promise<void> {
+export async function logEntryAt(
+  db: Queryable,
+  userId: string,
+  at: string,
+  { activity = 'Walking', energy = 70 }: { activity?: string; energy?: number } = {},
+): Promise<void> {
   const { rows } = await db.query<{ id: number; question: string }>(
     `SELECT q.id, q.question FROM public.questions q
      JOIN public.pages p ON p.id = q.page_id
@@ -58,7 +64,7 @@ export async function logEntryAt(db: Queryable, userId: string, at: string): Pro
   const id = (question: string) => rows.find((r) => r.question === question)?.id;
   await db.query(
     `INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
-     VALUES ($1, $2, 'Walking', $7), ($1, $3, '70', $7), ($1, $4, '60', $7), ($1, $5, 'false', $7),
+     VALUES ($1, $2, $8, $7), ($1, $3, $9, $7), ($1, $4, '60', $7), ($1, $5, 'false', $7),
             ($1, $6, 'notes', $7)`,
     [
       userId,
@@ -68,6 +74,32 @@ export async function logEntryAt(db: Queryable, userId: string, at: string): Pro
       id('Flow State'),
       id('Activity Notes'),
       at,
+      activity,
+      String(energy),
     ],
   );
+}
+
+/** The mail one person received, of all a mailbox holds. */
+export function mailTo(received: readonly ReceivedMail[], person: ReminderPerson): ReceivedMail[] {
+  return received.filter((m) => m.to.includes(person.email.toLowerCase()));
+}
+
+/**
+ * Looks at the clock every `stepMinutes` from `from` to `to`, both included,
+ * with `lookAt`; answers the instants that sent this person mail.
+ */
+export async function instantsThatSentMail(
+  lookAt: (iso: string) => Promise<unknown>,
+  received: readonly ReceivedMail[],
+  person: ReminderPerson,
+  { stepMinutes, from, to }: { stepMinutes: number; from: string; to: string },
+): Promise<string[]> {
+  const sentAt: string[] = [];
+  for (let t = Date.parse(from); t <= Date.parse(to); t += stepMinutes * 60_000) {
+    const before = mailTo(received, person).length;
+    await lookAt(new Date(t).toISOString());
+    if (mailTo(received, person).length > before) sentAt.push(new Date(t).toISOString());
+  }
+  return sentAt;
 }

@@ -46,6 +46,10 @@ describe('reminder settings through supabase-js', () => {
         email: true,
         skip_if_logged_last_hour: true,
         random_from: null,
+        // The weekly review reminder: off, with Sunday 18:00 offered first.
+        weekly_review: false,
+        review_day: 7,
+        review_time: '18:00',
       }),
     ]);
     const { error: bobsError } = await bob.client
@@ -63,6 +67,16 @@ describe('reminder settings through supabase-js', () => {
       .eq('user_id', alice.userId);
     expect(error).toBeNull();
     expect((await aliceRow())?.times).toEqual(['07:45']);
+  });
+
+  it('keep the weekly review reminder: on, its day and its local time', async () => {
+    const { data, error } = await alice.client
+      .from('reminder_settings')
+      .update({ weekly_review: true, review_day: 1, review_time: '07:30' })
+      .eq('user_id', alice.userId)
+      .select('weekly_review, review_day, review_time');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ weekly_review: true, review_day: 1, review_time: '07:30' }]);
   });
 
   it("are out of another person's reach: not read, changed, deleted or written for someone else", async () => {
@@ -127,6 +141,11 @@ describe('reminder settings through supabase-js', () => {
       [{ random_from: '10:00' }, /A random reminder needs both a start and an end time/],
       [{ random_from: '11:00', random_until: '10:00' }, /must start before it ends/],
       [{ random_from: '10:00', random_until: '25:00' }, /must be from 00:00 to 23:59/],
+      [{ review_day: 0 }, /The review day must be a number from 1 \(Monday\) to 7 \(Sunday\)/],
+      [{ review_day: 8 }, /The review day must be/],
+      [{ review_time: '18:5' }, /The review time must be a time from 00:00 to 23:59/],
+      [{ review_time: '24:00' }, /The review time must be/],
+      [{ review_time: null }, /The review time must be/],
     ];
     for (const [change, message] of cases) {
       const { error, status } = await alice.client

@@ -14,8 +14,13 @@ export interface ReminderSettingsRow {
   time_zone: string;
   email: boolean;
   skip_if_logged_last_hour: boolean;
+  /** The weekly review reminder (migration 0028, docs/decisions/073): on, ISO weekday, 'HH:MM'. */
+  weekly_review: boolean;
+  review_day: number;
+  review_time: string;
 }
 
 /** The row's columns as a supabase-js select list, in that order. */
 export const REMINDER_SETTINGS_COLUMNS =
-  'times, weekdays, random_from, random_until, time_zone, email, skip_if_logged_last_hour';
+  'times, weekdays, random_from, random_until, time_zone, email, skip_if_logged_last_hour, ' +
+  'weekly_review, review_day, review_time';

@@ -1,9 +1,10 @@
 /// <reference lib="webworker" />
 // Reminders by Web Push (docs/decisions/043): the server's message is shown
 // as a notification, and tapping it opens Track with the Activity field
-// focused. The message carries no journal content, only the title and
-// where to go; a message that is not ours still shows the reminder, because
-// a push the browser delivers must show a notification (userVisibleOnly).
+// focused. A check-in carries no journal content, only the title and where
+// to go; the weekly review adds one line, its top energizer (docs/decisions/073),
+// shown under the title. A message that is not ours still shows the reminder,
+// because a push the browser delivers must show a notification (userVisibleOnly).
 
 import { sameOriginPath } from './same-origin-path.ts';
 
@@ -15,6 +16,7 @@ const TRACK_ACTIVITY = '/?focus=activity';
 interface ReminderMessage {
   title: string;
   url: string;
+  body?: string;
 }
 
 function readMessage(data: PushMessageData | null): ReminderMessage {
@@ -26,13 +28,18 @@ function readMessage(data: PushMessageData | null): ReminderMessage {
   }
   // Only a page of this site: a message must not send anyone elsewhere.
   const url = sameOriginPath(body.url, self.location.origin) ?? TRACK_ACTIVITY;
-  return { title: typeof body.title === 'string' ? body.title : REMINDER_TITLE, url };
+  return {
+    title: typeof body.title === 'string' ? body.title : REMINDER_TITLE,
+    url,
+    ...(typeof body.body === 'string' ? { body: body.body } : {}),
+  };
 }
 
 self.addEventListener('push', (event) => {
   const message = readMessage(event.data);
   event.waitUntil(
     self.registration.showNotification(message.title, {
+      ...(message.body === undefined ? {} : { body: message.body }),
       icon: '/icons/icon-192.png',
       tag: 'reminder',
       data: { url: message.url },

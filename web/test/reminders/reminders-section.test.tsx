@@ -75,6 +75,46 @@ describe('the Reminders section', () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it('saves the weekly review reminder: its switch, day and time', async () => {
+    const { account, user, section } = await openReminders({
+      ...testRuntimeConfig(),
+      reminders: { email: false },
+    });
+    const weekly = await within(section).findByRole('switch', { name: 'Weekly review' });
+    expect(weekly).not.toBeChecked();
+    // Day and time are asked once the switch is on, Sunday 18:00 first.
+    expect(within(section).queryByLabelText('Review day')).toBeNull();
+    await user.click(weekly);
+    const day = within(section).getByRole('combobox', { name: 'Review day' });
+    expect(day).toHaveDisplayValue('Sunday');
+    expect(within(section).getByLabelText('Review time')).toHaveValue('18:00');
+    expect(
+      within(day)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+
+    await user.selectOptions(day, 'Friday');
+    const time = within(section).getByLabelText('Review time');
+    await user.clear(time);
+    await user.type(time, '17:30');
+    await user.click(within(section).getByRole('button', { name: 'Save reminders' }));
+    expect(await within(section).findByText('Reminders saved.')).toBeInTheDocument();
+    const { data } = await account.supabase
+      .from('reminder_settings')
+      .select('weekly_review, review_day, review_time');
+    expect(data).toEqual([{ weekly_review: true, review_day: 5, review_time: '17:30' }]);
+
+    // An emptied time is refused in the database's words.
+    await user.clear(time);
+    await user.click(within(section).getByRole('button', { name: 'Save reminders' }));
+    expect(
+      await within(section).findByText(
+        'The review time must be a time from 00:00 to 23:59 (HH:MM)',
+      ),
+    ).toBeInTheDocument();
+  });
 });
 
 describe('reminder settings on the screen', () => {
@@ -96,6 +136,9 @@ describe('reminder settings on the screen', () => {
         timeZone: 'Europe/Berlin',
         email: true,
         skipIfLoggedLastHour: false,
+        weeklyReview: true,
+        reviewDay: 5,
+        reviewTime: '17:30',
       }),
     ).toEqual({
       times: ['07:15', '20:00'],
@@ -105,6 +148,9 @@ describe('reminder settings on the screen', () => {
       time_zone: 'Europe/Berlin',
       email: true,
       skip_if_logged_last_hour: false,
+      weekly_review: true,
+      review_day: 5,
+      review_time: '17:30',
     });
   });
 });

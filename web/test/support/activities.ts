@@ -1,7 +1,7 @@
 import { fetchJournalQuestions, fetchTagsQuestion } from '../../src/journal/journal-questions.ts';
 import type { JournalEntry } from '../../src/journal/entry.ts';
 import { saveActivity } from '../../src/journal/save-entry.ts';
-import type { AppUser } from './users.ts';
+import { signInElsewhere, type AppUser } from './users.ts';
 
 export type NewActivity = Pick<JournalEntry, 'activity' | 'energy' | 'engagement'> &
   Partial<JournalEntry>;
@@ -25,4 +25,18 @@ export async function recordActivities(user: AppUser, entries: NewActivity[]): P
       ...entry,
     });
   }
+}
+
+/** The user's activities as the server holds them, newest first, read from another sign-in. */
+export async function storedActivities(
+  { email, password }: AppUser,
+  columns = 'activity, energy, engagement, flow_state, notes',
+) {
+  const client = await signInElsewhere(email, password);
+  const { data, error } = await client
+    .from('activities')
+    .select(columns)
+    .order('created_at', { ascending: false });
+  if (error) throw error;
+  return data;
 }

@@ -2,10 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TrackTab } from '../../src/features/track/components/TrackTab.tsx';
+import { storedActivities } from '../support/activities.ts';
 import { recordStates } from '../support/record-states.ts';
 import { renderSignedInTab } from '../support/render-app.tsx';
 import { tabTo } from '../support/tab-to.ts';
-import { signInElsewhere, signUpAppUser, type AppUser } from '../support/users.ts';
+import { signInElsewhere, signUpAppUser } from '../support/users.ts';
 
 async function openTrackTab() {
   const account = await signUpAppUser('track');
@@ -22,17 +23,6 @@ async function openTrackTab() {
     notes: screen.getByPlaceholderText('Any additional notes...'),
     save: screen.getByRole('button', { name: 'Save Activity' }),
   };
-}
-
-/** The user's activities as the server holds them, newest first. */
-async function storedActivities({ email, password }: AppUser) {
-  const client = await signInElsewhere(email, password);
-  const { data, error } = await client
-    .from('activities')
-    .select('activity, energy, engagement, flow_state, notes')
-    .order('created_at', { ascending: false });
-  if (error) throw error;
-  return data;
 }
 
 describe('the Track tab', () => {

@@ -31,6 +31,9 @@ describe('reminder settings in the JSON export', () => {
       time_zone: 'Pacific/Auckland',
       email: true,
       skip_if_logged_last_hour: false,
+      weekly_review: true,
+      review_day: 1,
+      review_time: '07:30',
     };
     const { error } = await user.supabase.from('reminder_settings').insert(saved);
     expect(error).toBeNull();

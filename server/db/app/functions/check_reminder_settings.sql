@@ -55,6 +55,16 @@ BEGIN
     END IF;
   END IF;
 
+  -- The weekly review reminder (migration 0028, docs/decisions/073).
+  IF NEW.review_day IS NULL OR NEW.review_day NOT BETWEEN 1 AND 7 THEN
+    RAISE EXCEPTION 'The review day must be a number from 1 (Monday) to 7 (Sunday)'
+      USING ERRCODE = '22023';
+  END IF;
+  IF NEW.review_time IS NULL OR NEW.review_time !~ wall_clock THEN
+    RAISE EXCEPTION 'The review time must be a time from 00:00 to 23:59 (HH:MM)'
+      USING ERRCODE = '22023';
+  END IF;
+
   -- On insert the column's default applies, or the value a restore brings
   -- back (clients may not set it: the column grants leave it out).
   IF TG_OP = 'UPDATE' THEN

@@ -20,6 +20,8 @@ BEGIN
     FROM journal_private.due_reminders(at) AS d
     JOIN public.reminder_settings s ON s.user_id = d.user_id AND s.push
     JOIN public.push_subscriptions p ON p.user_id = d.user_id
+    -- The weekly review is a kind of its own (claim_due_weekly_review_*).
+    WHERE d.slot <> 'weekly-review'
     ON CONFLICT DO NOTHING
     RETURNING push_sends.subscription_id, push_sends.local_date, push_sends.slot,
               push_sends.due_at, push_sends.outcome

@@ -21,6 +21,8 @@ BEGIN
     -- Due reminders include people with only notifications on (claimed
     -- per browser by claim_due_push_reminders).
     JOIN public.reminder_settings s ON s.user_id = d.user_id AND s.email
+    -- The weekly review is a kind of its own (claim_due_weekly_review_*).
+    WHERE d.slot <> 'weekly-review'
     ON CONFLICT DO NOTHING
     RETURNING reminder_sends.user_id, reminder_sends.local_date, reminder_sends.slot,
               reminder_sends.due_at, reminder_sends.outcome

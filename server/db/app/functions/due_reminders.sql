@@ -7,6 +7,12 @@
 -- which is what the claim in claim_due_reminders keeps unique. `skip` is
 -- true when the person asked to skip reminders after logging an entry, and
 -- did so in the hour before `at`.
+--
+-- The weekly review reminder (docs/decisions/073) is one more slot,
+-- 'weekly-review', due on the person's review day at their review time,
+-- whatever weekdays the check-ins use, and never skipped: its claims are
+-- made by claim_due_weekly_review_emails and claim_due_weekly_review_pushes,
+-- the check-ins' claims leave it out.
 CREATE OR REPLACE FUNCTION journal_private.due_reminders(at timestamptz)
 RETURNS TABLE (user_id uuid, local_date date, slot text, due_at timestamptz, skip boolean)
 LANGUAGE plpgsql STABLE SET search_path = '' AS $$
@@ -37,15 +43,21 @@ BEGIN
   days AS (
     -- Yesterday too: a slot just before midnight is still due just after it.
     SELECT s.user_id, s.times, s.random_from, s.random_until, s.time_zone,
-           s.skip_if_logged_last_hour, d.local_date
+           s.skip_if_logged_last_hour, d.local_date,
+           extract(isodow FROM d.local_date)::smallint = ANY (s.weekdays) AS check_in_day,
+           s.weekly_review AND extract(isodow FROM d.local_date)::smallint = s.review_day
+             AS is_review_day, s.review_time
     FROM settings s
     CROSS JOIN LATERAL (VALUES ((at AT TIME ZONE s.time_zone)::date),
                                ((at AT TIME ZONE s.time_zone)::date - 1)) AS d (local_date)
-    WHERE extract(isodow FROM d.local_date)::smallint = ANY (s.weekdays)
   ),
   slots AS (
     SELECT days.*, t AS slot, t::time AS wall_time
     FROM days CROSS JOIN LATERAL unnest(days.times) AS t
+    WHERE days.check_in_day
+    UNION ALL
+    SELECT days.*, 'weekly-review', days.review_time::time
+    FROM days WHERE days.is_review_day
     UNION ALL
     -- The random minute comes from the person and the day, so that every
     -- replica, and every minute's look, finds the same one.
@@ -53,7 +65,7 @@ BEGIN
              ('x' || left(md5(days.user_id::text || days.local_date::text), 8))::bit(32)::bigint
              % (extract(epoch FROM days.random_until::time - days.random_from::time)::bigint / 60)
            )::integer)
-    FROM days WHERE days.random_from IS NOT NULL
+    FROM days WHERE days.check_in_day AND days.random_from IS NOT NULL
   ),
   timed AS (
     SELECT slots.*,
@@ -68,7 +80,7 @@ BEGIN
           BETWEEN at - latest_late AND at + largest_shift
   )
   SELECT timed.user_id, timed.local_date, timed.slot, timed.due_at,
-         timed.skip_if_logged_last_hour AND EXISTS (
+         timed.slot <> 'weekly-review' AND timed.skip_if_logged_last_hour AND EXISTS (
            SELECT 1 FROM public.activity_entries e
            WHERE e.user_id = timed.user_id
              AND e.created_at > at - logged_within AND e.created_at <= at)

@@ -42,7 +42,11 @@ const TTL_SECONDS = 15 * 60;
 
 export function reminderPushMessage(words: ReminderWords): PushMessage {
   return {
-    payload: JSON.stringify({ title: words.question, url: words.pushPath }),
+    payload: JSON.stringify({
+      title: words.question,
+      ...(words.line === undefined ? {} : { body: words.line }),
+      url: words.pushPath,
+    }),
     ttlSeconds: TTL_SECONDS,
     topic: words.pushTopic,
   };

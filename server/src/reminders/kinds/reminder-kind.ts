@@ -5,10 +5,16 @@ import type { Queryable } from '../../db/database.ts';
 // button send every kind the same way; a new kind is a file in this folder
 // that exports a ReminderKind, named once in all-kinds.ts.
 
-/** What a reminder says: never anything from the journal, because mail and push services carry it. */
+/**
+ * What a reminder says: nothing from the journal, because mail and push
+ * services carry it; only the weekly review's `line` names one activity
+ * (docs/decisions/073).
+ */
 export interface ReminderWords {
   /** The e-mail's subject and first line; the notification's title. */
   question: string;
+  /** A sentence under the question, in the e-mail and as the notification's body. */
+  line?: string;
   /** The link's words in the e-mail: "Log it in Energy Tracker". */
   linkText: string;
   /** Where the e-mail's link goes, on the site. */
@@ -25,6 +31,8 @@ export interface EmailClaim {
   email: string;
   /** What markSent and release need to find the claim again. */
   key: unknown[];
+  /** This reminder's own words, when a kind's depend on the person; else the kind's. */
+  words?: ReminderWords;
 }
 
 /** A reminder claimed for one of a person's push subscriptions. */
@@ -35,6 +43,8 @@ export interface PushClaim {
   p256dh: string;
   auth: string;
   key: unknown[];
+  /** This reminder's own words, when a kind's depend on the person; else the kind's. */
+  words?: ReminderWords;
 }
 
 /** One channel's claims of one kind: each due reminder is claimed once across replicas. */

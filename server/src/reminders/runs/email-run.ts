@@ -38,7 +38,7 @@ export async function runEmailReminders(run: EmailRun, at: Date): Promise<EmailR
         await sendReminderEmail(
           run.channel,
           { userId: claim.user_id, email: claim.email },
-          kind.words,
+          claim.words ?? kind.words,
         );
       } catch (err) {
         result.failed += 1;

@@ -53,9 +53,12 @@ export async function runPushReminders(run: PushRun, at: Date): Promise<PushRunR
         untilMs: Date.now() + Math.min(run.limits.perSubscriptionMs, left),
         retryDelaysMs: run.limits.retryDelaysMs,
       };
-      const { outcome, detail } = await sendReminderPush(channel, claim, kind.words, budget).catch(
-        (err: unknown) => ({ outcome: 'failed' as const, detail: String(err) }),
-      );
+      const { outcome, detail } = await sendReminderPush(
+        channel,
+        claim,
+        claim.words ?? kind.words,
+        budget,
+      ).catch((err: unknown) => ({ outcome: 'failed' as const, detail: String(err) }));
       result[outcome] += 1;
       if (outcome === 'sent') return kind.push.markSent(run.db, claim);
       // A gone or dropped subscription took its claims with it.

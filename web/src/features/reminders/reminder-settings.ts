@@ -14,12 +14,29 @@ export interface ReminderSettings {
   timeZone: string;
   email: boolean;
   skipIfLoggedLastHour: boolean;
+  /** The weekly review reminder (docs/decisions/073): on, its ISO weekday and local time. */
+  weeklyReview: boolean;
+  reviewDay: number;
+  reviewTime: string;
 }
 
 export const MAX_REMINDER_TIMES = 6;
 export const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
+/** The ISO weekdays' names, Monday (1) first. */
+export const WEEKDAY_NAMES = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
 
-/** Nothing saved yet: no times, every day, skip-if-logged on, the browser's zone. */
+/**
+ * Nothing saved yet: no times, every day, skip-if-logged on, the browser's
+ * zone; the weekly review off, Sunday 18:00 offered (the database's defaults).
+ */
 export function defaultReminderSettings(timeZone: string): ReminderSettings {
   return {
     times: [],
@@ -29,6 +46,9 @@ export function defaultReminderSettings(timeZone: string): ReminderSettings {
     timeZone,
     email: false,
     skipIfLoggedLastHour: true,
+    weeklyReview: false,
+    reviewDay: 7,
+    reviewTime: '18:00',
   };
 }
 
@@ -41,6 +61,9 @@ export function fromRow(row: ReminderSettingsRow): ReminderSettings {
     timeZone: row.time_zone,
     email: row.email,
     skipIfLoggedLastHour: row.skip_if_logged_last_hour,
+    weeklyReview: row.weekly_review,
+    reviewDay: row.review_day,
+    reviewTime: row.review_time,
   };
 }
 
@@ -54,6 +77,9 @@ export function toRow(settings: ReminderSettings): ReminderSettingsRow {
     time_zone: settings.timeZone,
     email: settings.email,
     skip_if_logged_last_hour: settings.skipIfLoggedLastHour,
+    weekly_review: settings.weeklyReview,
+    review_day: settings.reviewDay,
+    review_time: settings.reviewTime,
   };
 }
 

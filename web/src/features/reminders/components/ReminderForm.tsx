@@ -21,6 +21,7 @@ import { RandomTimeField } from './RandomTimeField.tsx';
 import { ReminderTimesField } from './ReminderTimesField.tsx';
 import { TimeZoneNote } from './TimeZoneNote.tsx';
 import { WeekdaysField } from './WeekdaysField.tsx';
+import { WeeklyReviewField } from './WeeklyReviewField.tsx';
 
 interface Props {
   initial: ReminderSettings;
@@ -105,6 +106,12 @@ export function ReminderForm({
         from={settings.randomFrom}
         until={settings.randomUntil}
         onChange={(randomFrom, randomUntil) => change({ randomFrom, randomUntil })}
+      />
+      <WeeklyReviewField
+        on={settings.weeklyReview}
+        day={settings.reviewDay}
+        time={settings.reviewTime}
+        onChange={change}
       />
       <fieldset className="flex flex-col gap-1">
         <legend className="field-label">How to remind you</legend>

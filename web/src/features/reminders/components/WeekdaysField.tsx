@@ -1,4 +1,4 @@
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+import { WEEKDAY_NAMES } from '../reminder-settings.ts';
 
 interface Props {
   /** ISO weekdays, 1 = Monday. */
@@ -15,7 +15,7 @@ export function WeekdaysField({ weekdays, onChange }: Props) {
     <fieldset>
       <legend className="field-label">On these days</legend>
       <div className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
-        {WEEKDAYS.map((name, index) => {
+        {WEEKDAY_NAMES.map((name, index) => {
           const day = index + 1;
           return (
             <label key={day} className="flex min-h-11 items-center gap-2 text-sm">

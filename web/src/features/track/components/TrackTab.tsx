@@ -10,7 +10,10 @@ import { addTag } from '../../../journal/tags.ts';
 import { pastTime } from '../past-time.ts';
 import { useTagSuggestions } from '../../../journal/tag-suggestions.ts';
 import { useActivitySuggestions } from '../api/get-activity-suggestions.ts';
+import type { LogAgainChoice } from '../../../journal/log-again-choices.ts';
+import { useLogAgainChoices } from '../api/get-log-again-choices.ts';
 import { useOutboxSave } from '../api/use-outbox-save.ts';
+import { LogAgain } from './LogAgain.tsx';
 import { PastTimeField } from './PastTimeField.tsx';
 
 // Its own small chunk, fetched after Track has painted: a look back is never
@@ -44,6 +47,7 @@ export function TrackTab() {
   // The form last sent and its entry's key, until a save of it succeeds.
   const unsaved = useRef<{ form: TrackForm; entryKey: string } | null>(null);
   const suggestions = useActivitySuggestions();
+  const logAgainChoices = useLogAgainChoices();
   const tagSuggestions = useTagSuggestions();
   const showToast = useToast();
   const supabase = useDataClient();
@@ -53,6 +57,19 @@ export function TrackTab() {
   const update = (changes: Partial<TrackForm>) =>
     setForm((current) => ({ ...current, ...changes }));
   useFocusActivityFromReminder();
+
+  // The values of the activity's most recent entry: Save Activity is then the
+  // second and last press (docs/decisions/072). Its notes belonged to that
+  // moment and are not copied; what the person has typed in Notes, a tag
+  // half typed and the time chosen under 'Log an earlier time' stay.
+  const logAgain = (choice: LogAgainChoice) =>
+    update({
+      activity: choice.activity,
+      energy: choice.energy / 100,
+      engagement: choice.engagement / 100,
+      flowState: choice.flow_state,
+      tags: choice.tags,
+    });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -91,6 +108,7 @@ export function TrackTab() {
         Track Activity
       </h1>
       <form className="card flex flex-col gap-5" onSubmit={submit}>
+        <LogAgain choices={logAgainChoices.data} onChoose={logAgain} />
         <EntryFields
           idPrefix="track"
           purpose="new"
