@@ -59,6 +59,7 @@ describe('migrations and seed', () => {
       { relname: 'questions', relrowsecurity: true },
       { relname: 'reminder_settings', relrowsecurity: true },
       { relname: 'user_answers', relrowsecurity: true },
+      { relname: 'weekly_reviews', relrowsecurity: true },
     ]);
   });
 
