@@ -34,7 +34,7 @@ function everyday() {
  * PostgreSQL. The server's system files, whose 20,000-entry seeds and child
  * processes fill both cores, never run beside each other: on PGlite beside
  * the server's everyday files on PostgreSQL (mostly waiting), on PostgreSQL
- * beside the web's and the e2e system files.
+ * beside the e2e system files; the web's files on PostgreSQL come last.
  */
 function system() {
   const postgres = { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || LOCAL_POSTGRES };
@@ -43,9 +43,10 @@ function system() {
     [vitest('server', 'vitest.system.config.ts'), vitest('server', undefined, postgres)],
     [
       vitest('server', 'vitest.system.config.ts', postgres),
-      vitest('web', undefined, postgres),
       vitest('e2e', 'vitest.system.config.ts', postgres),
     ],
+    // Alone: beside both of the above, its waits for a save ran out.
+    [vitest('web', undefined, postgres)],
   ];
 }
 
