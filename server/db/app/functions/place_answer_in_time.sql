@@ -42,6 +42,15 @@ BEGIN
             DETAIL = format('%s is later than the server''s time %s (2 minutes of clock skew allowed).',
                             NEW.created_at, now());
   END IF;
+  -- The next answers of an entry this transaction has just placed take its
+  -- instant without looking the key up again: four lookups fewer in a save
+  -- of five answers (docs/decisions/075).
+  placed := current_setting('journal.entry_time', true);
+  IF NEW.entry_key IS NOT NULL AND NEW.created_at = now()
+     AND left(placed, 73) = NEW.user_id::text || ' ' || NEW.entry_key::text THEN
+    NEW.created_at := substr(placed, 75)::timestamptz;
+    RETURN NEW;
+  END IF;
   IF NEW.entry_key IS NOT NULL THEN
     SELECT a.created_at INTO stored_at FROM public.user_answers a
     WHERE a.user_id = NEW.user_id AND a.entry_key = NEW.entry_key
@@ -55,9 +64,8 @@ BEGIN
     RETURN NEW;
   END IF;
   -- Every answer of this save gets the instant its first answer was given.
-  placed := current_setting('journal.entry_time', true);
-  IF placed LIKE NEW.user_id::text || ' %' THEN
-    NEW.created_at := substr(placed, 38)::timestamptz;
+  IF left(placed, 36) = NEW.user_id::text THEN
+    NEW.created_at := substr(placed, 75)::timestamptz;
     RETURN NEW;
   END IF;
   LOOP
@@ -97,7 +105,11 @@ BEGIN
       WHERE a.user_id = NEW.user_id AND a.created_at = NEW.created_at
     );
   END LOOP;
-  PERFORM set_config('journal.entry_time', NEW.user_id::text || ' ' || NEW.created_at::text, true);
+  -- The person, the entry's key (36 dashes for none) and the instant.
+  PERFORM set_config('journal.entry_time',
+    NEW.user_id::text || ' ' || coalesce(NEW.entry_key::text, repeat('-', 36)) || ' ' ||
+      NEW.created_at::text,
+    true);
   RETURN NEW;
 END
 $$;
