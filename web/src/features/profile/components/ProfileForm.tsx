@@ -1,6 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
 import { useAuthClient } from '../../../session/clients-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { profileNameOf, type ProfileName } from '../../../session/profile-name.ts';
@@ -56,19 +57,14 @@ export function ProfileForm({ user }: { user: User }) {
           onChange={(lastName) => setDraft({ ...draft, lastName })}
         />
       </div>
-      <div>
-        <label htmlFor="profile-email" className="field-label">
-          Email
-        </label>
-        <input
-          id="profile-email"
-          className="text-input"
-          type="email"
-          value={user.email ?? ''}
-          readOnly
-          disabled
-        />
-      </div>
+      <TextField
+        id="profile-email"
+        label="Email"
+        type="email"
+        value={user.email ?? ''}
+        readOnly
+        disabled
+      />
       {editing ? (
         <div className="flex gap-3">
           <button
@@ -103,20 +99,15 @@ interface NameFieldProps {
 
 function NameField({ id, label, autoComplete, value, editing, onChange }: NameFieldProps) {
   return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        className="text-input"
-        autoComplete={autoComplete}
-        maxLength={100}
-        value={value}
-        readOnly={!editing}
-        disabled={!editing}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
+    <TextField
+      id={id}
+      label={label}
+      autoComplete={autoComplete}
+      maxLength={100}
+      value={value}
+      readOnly={!editing}
+      disabled={!editing}
+      onChange={onChange}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { TextAreaField } from '../../../components/form/TextAreaField.tsx';
 import {
   REVIEW_TEXT_MAX_LENGTH,
   type WeeklyReviewRow,
@@ -37,25 +38,24 @@ export function ReviewForm({
           Reflect on the week
         </h2>
         {AEIOU.map(({ field, label, help }) => (
-          <div key={field}>
-            <label htmlFor={`review-${field}`} className="field-label">
-              {label}
-            </label>
-            <p
-              id={`review-${field}-help`}
-              className="mb-1 text-sm text-slate-600 dark:text-slate-300"
-            >
-              {help}
-            </p>
-            <textarea
-              id={`review-${field}`}
-              aria-describedby={`review-${field}-help`}
-              className="text-input min-h-20 resize-y"
-              maxLength={REVIEW_TEXT_MAX_LENGTH}
-              value={review[field]}
-              onChange={(e) => set({ [field]: e.target.value })}
-            />
-          </div>
+          <TextAreaField
+            key={field}
+            id={`review-${field}`}
+            label={label}
+            before={
+              <p
+                id={`review-${field}-help`}
+                className="mb-1 text-sm text-slate-600 dark:text-slate-300"
+              >
+                {help}
+              </p>
+            }
+            aria-describedby={`review-${field}-help`}
+            minHeightClass="min-h-20"
+            maxLength={REVIEW_TEXT_MAX_LENGTH}
+            value={review[field]}
+            onChange={(text) => set({ [field]: text })}
+          />
         ))}
       </section>
       <section aria-labelledby="review-experiment" className="card flex flex-col gap-4">
@@ -76,18 +76,14 @@ export function ReviewForm({
           choices={choices}
           onChange={({ kind, name }) => set({ less_kind: kind, less_name: name })}
         />
-        <div>
-          <label htmlFor="review-how" className="field-label">
-            How
-          </label>
-          <textarea
-            id="review-how"
-            className="text-input min-h-20 resize-y"
-            maxLength={REVIEW_TEXT_MAX_LENGTH}
-            value={review.how}
-            onChange={(e) => set({ how: e.target.value })}
-          />
-        </div>
+        <TextAreaField
+          id="review-how"
+          label="How"
+          minHeightClass="min-h-20"
+          maxLength={REVIEW_TEXT_MAX_LENGTH}
+          value={review.how}
+          onChange={(how) => set({ how })}
+        />
       </section>
       <button type="submit" className="btn-primary w-full" disabled={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save review'}
