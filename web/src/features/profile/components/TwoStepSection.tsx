@@ -1,3 +1,4 @@
+import { CardSection } from '../../../components/CardSection.tsx';
 import type { Session } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast.tsx';
@@ -87,10 +88,11 @@ export function TwoStepSection({ session }: { session: Session }) {
     }, 'off');
 
   return (
-    <section className="card flex flex-col gap-4" aria-labelledby="two-step-heading">
-      <h2 id="two-step-heading" className="text-lg font-semibold">
-        Two-step sign-in
-      </h2>
+    <CardSection
+      headingId="two-step-heading"
+      title="Two-step sign-in"
+      className="flex flex-col gap-4"
+    >
       {recoveryCodes && (
         <div className="flex flex-col gap-3">
           <p className="text-sm">
@@ -219,7 +221,7 @@ export function TwoStepSection({ session }: { session: Session }) {
           </button>
         </form>
       )}
-    </section>
+    </CardSection>
   );
 }
 

@@ -1,3 +1,4 @@
+import { CardSection } from '../../../components/CardSection.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
@@ -25,17 +26,14 @@ export const HOSTED_TEXT =
 export function RemindersSection({ pushChannel }: Props) {
   const config = useRuntimeConfig();
   return (
-    <section aria-labelledby="reminders-heading" className="card flex flex-col gap-4">
-      <h2 id="reminders-heading" className="text-lg font-semibold">
-        Reminders
-      </h2>
+    <CardSection headingId="reminders-heading" title="Reminders" className="flex flex-col gap-4">
       {config.reminders ? (
         <SavedReminders emailOffered={config.reminders.email} pushChannel={pushChannel} />
       ) : (
         // No server of ours (a hosted Supabase project): nothing would send them.
         <p className="text-sm text-slate-600 dark:text-slate-300">{HOSTED_TEXT}</p>
       )}
-    </section>
+    </CardSection>
   );
 }
 

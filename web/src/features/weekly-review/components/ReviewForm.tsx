@@ -1,3 +1,4 @@
+import { CardSection } from '../../../components/CardSection.tsx';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { TextAreaField } from '../../../components/form/TextAreaField.tsx';
@@ -33,10 +34,11 @@ export function ReviewForm({
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <section aria-labelledby="review-reflect" className="card flex flex-col gap-4">
-        <h2 id="review-reflect" className="text-lg font-semibold">
-          Reflect on the week
-        </h2>
+      <CardSection
+        headingId="review-reflect"
+        title="Reflect on the week"
+        className="flex flex-col gap-4"
+      >
         {AEIOU.map(({ field, label, help }) => (
           <TextAreaField
             key={field}
@@ -57,11 +59,12 @@ export function ReviewForm({
             onChange={(text) => set({ [field]: text })}
           />
         ))}
-      </section>
-      <section aria-labelledby="review-experiment" className="card flex flex-col gap-4">
-        <h2 id="review-experiment" className="text-lg font-semibold">
-          Your experiment for next week
-        </h2>
+      </CardSection>
+      <CardSection
+        headingId="review-experiment"
+        title="Your experiment for next week"
+        className="flex flex-col gap-4"
+      >
         <PlanChoice
           id="review-more"
           label="Do more of"
@@ -84,7 +87,7 @@ export function ReviewForm({
           value={review.how}
           onChange={(how) => set({ how })}
         />
-      </section>
+      </CardSection>
       <button type="submit" className="btn-primary w-full" disabled={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save review'}
       </button>
