@@ -1,21 +1,13 @@
 import type { ReactNode, TextareaHTMLAttributes } from 'react';
-import { LabelledField } from './LabelledField.tsx';
+import { LabelledField, type FieldProps } from './LabelledField.tsx';
 
-type TextAreaProps = Omit<
-  TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'id' | 'className' | 'value' | 'onChange' | 'children'
->;
-
-interface Props extends TextAreaProps {
-  id: string;
-  label: ReactNode;
-  value: string;
+type Props = FieldProps<TextareaHTMLAttributes<HTMLTextAreaElement>> & {
   onChange: (value: string) => void;
   /** The textarea's least height, a Tailwind class: each form sizes it to its own room. */
   minHeightClass: string;
   /** Shown between the label and the textarea (a help line the textarea is described by). */
   before?: ReactNode;
-}
+};
 
 /** A labelled text area that grows downwards only. */
 export function TextAreaField({ id, label, onChange, minHeightClass, before, ...textarea }: Props) {

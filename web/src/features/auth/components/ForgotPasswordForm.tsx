@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
-import { EmailField } from './EmailField.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
+import { EMAIL_FIELD } from './email-field.ts';
 import { useAuthClient } from '../../../session/clients-context.tsx';
 import { requestPasswordReset } from '../api/password-reset.ts';
 import { authFailureText } from '../../../session/auth-error-text.ts';
@@ -48,7 +49,7 @@ export function ForgotPasswordForm({
       </p>
       <form className="mt-6 flex flex-col gap-4" onSubmit={(e) => void submit(e)} aria-busy={busy}>
         {message && <MessageBox kind={message.kind}>{message.text}</MessageBox>}
-        <EmailField id="forgot-email" value={email} onChange={setEmail} />
+        <TextField id="forgot-email" {...EMAIL_FIELD} value={email} onChange={setEmail} />
         <button type="submit" className="btn-primary mt-2 w-full" disabled={busy}>
           Send Reset Link
         </button>

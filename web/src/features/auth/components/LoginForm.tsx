@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
-import { EmailField } from './EmailField.tsx';
+import { EMAIL_FIELD } from './email-field.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { useRuntimeConfig, useAuthClient } from '../../../session/clients-context.tsx';
 import { resendConfirmation } from '../api/resend-confirmation.ts';
@@ -146,7 +146,7 @@ export function LoginForm({ initialError, initialNotice, onSignUpStart, onSignUp
             Resend confirmation email
           </button>
         )}
-        <EmailField id="login-email" value={email} onChange={setEmail} />
+        <TextField id="login-email" {...EMAIL_FIELD} value={email} onChange={setEmail} />
         <TextField
           id="login-password"
           label="Password"

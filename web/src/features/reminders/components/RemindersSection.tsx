@@ -1,9 +1,9 @@
 import { CardSection } from '../../../components/CardSection.tsx';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
-import { useDataClient, useRuntimeConfig } from '../../../session/clients-context.tsx';
+import { useRuntimeConfig } from '../../../session/clients-context.tsx';
 import { useSignedInUser } from '../../../session/signed-in-session.tsx';
+import { useSignedInQuery } from '../../../session/signed-in-query.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fetchReminderSettings, reminderSettingsKey } from '../api/reminder-settings-api.ts';
 import { browserTimeZone } from '../browser-time-zone.ts';
@@ -44,12 +44,8 @@ function SavedReminders({
   emailOffered: boolean;
   pushChannel: ReactNode;
 }) {
-  const supabase = useDataClient();
   const user = useSignedInUser();
-  const saved = useQuery({
-    queryKey: reminderSettingsKey(user.id),
-    queryFn: () => fetchReminderSettings(supabase),
-  });
+  const saved = useSignedInQuery(reminderSettingsKey, fetchReminderSettings);
   if (saved.isPending) {
     return (
       <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
