@@ -126,20 +126,16 @@ function InsightsBody({ data, onOpenActivity, onTrack, onOpenDay }: Props & { da
       />
       <NeedsMoreSection rows={data.needs_more} minEntries={minEntries} onOpen={onOpenActivity} />
       <EnergyMap rows={data.ranked} thresholds={data.thresholds} />
-      <ComparisonSection
-        id="insights-more-energy"
-        title="What goes with more energy"
-        measure="energy"
-        rows={data.comparisons.energy}
-        minEach={data.thresholds.comparison_min_each}
-      />
-      <ComparisonSection
-        id="insights-more-engagement"
-        title="What goes with more engagement"
-        measure="engagement"
-        rows={data.comparisons.engagement}
-        minEach={data.thresholds.comparison_min_each}
-      />
+      {(['energy', 'engagement'] as const).map((measure) => (
+        <ComparisonSection
+          key={measure}
+          id={`insights-more-${measure}`}
+          title={`What goes with more ${measure}`}
+          measure={measure}
+          rows={data.comparisons[measure]}
+          minEach={data.thresholds.comparison_min_each}
+        />
+      ))}
       <CardSection headingId="insights-trends" title="Trends" className="flex flex-col gap-5">
         <TrendChart insights={data} />
         <AverageBars

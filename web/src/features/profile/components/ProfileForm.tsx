@@ -7,6 +7,12 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { profileNameOf, type ProfileName } from '../../../session/profile-name.ts';
 import { updateProfileName } from '../api/update-profile-name.ts';
 
+/** The two names, each with the hint that lets the browser fill it in. */
+const NAME_FIELDS = [
+  { part: 'firstName', id: 'profile-first-name', label: 'First Name', autoComplete: 'given-name' },
+  { part: 'lastName', id: 'profile-last-name', label: 'Last Name', autoComplete: 'family-name' },
+] as const;
+
 /** Read-only until 'Edit Profile'; 'Save' keeps the names on the account, 'Cancel' drops the edit. */
 export function ProfileForm({ user }: { user: User }) {
   const auth = useAuthClient();
@@ -40,22 +46,17 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <form className="card flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <NameField
-          id="profile-first-name"
-          label="First Name"
-          autoComplete="given-name"
-          value={shown.firstName}
-          editing={editing}
-          onChange={(firstName) => setDraft({ ...draft, firstName })}
-        />
-        <NameField
-          id="profile-last-name"
-          label="Last Name"
-          autoComplete="family-name"
-          value={shown.lastName}
-          editing={editing}
-          onChange={(lastName) => setDraft({ ...draft, lastName })}
-        />
+        {NAME_FIELDS.map(({ part, id, label, autoComplete }) => (
+          <NameField
+            key={part}
+            id={id}
+            label={label}
+            autoComplete={autoComplete}
+            value={shown[part]}
+            editing={editing}
+            onChange={(value) => setDraft({ ...draft, [part]: value })}
+          />
+        ))}
       </div>
       <TextField
         id="profile-email"

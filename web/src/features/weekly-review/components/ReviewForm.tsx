@@ -11,6 +11,12 @@ import type { PlanChoices } from '../api/get-plan-choices.ts';
 import { useSaveReview } from '../api/save-review.ts';
 import { PlanChoice } from './PlanChoice.tsx';
 
+/** The experiment's two halves and the columns each is saved in. */
+const PLANS = [
+  { plan: 'more', label: 'Do more of', kind: 'more_kind', name: 'more_name' },
+  { plan: 'less', label: 'Do less of', kind: 'less_kind', name: 'less_name' },
+] as const;
+
 /** The week's reflections (AEIOU) and one experiment for next week; "Save review". */
 export function ReviewForm({
   initial,
@@ -65,20 +71,16 @@ export function ReviewForm({
         title="Your experiment for next week"
         className="flex flex-col gap-4"
       >
-        <PlanChoice
-          id="review-more"
-          label="Do more of"
-          value={{ kind: review.more_kind, name: review.more_name }}
-          choices={choices}
-          onChange={({ kind, name }) => set({ more_kind: kind, more_name: name })}
-        />
-        <PlanChoice
-          id="review-less"
-          label="Do less of"
-          value={{ kind: review.less_kind, name: review.less_name }}
-          choices={choices}
-          onChange={({ kind, name }) => set({ less_kind: kind, less_name: name })}
-        />
+        {PLANS.map(({ plan, label, kind, name }) => (
+          <PlanChoice
+            key={plan}
+            id={`review-${plan}`}
+            label={label}
+            value={{ kind: review[kind], name: review[name] }}
+            choices={choices}
+            onChange={(choice) => set({ [kind]: choice.kind, [name]: choice.name })}
+          />
+        ))}
         <TextAreaField
           id="review-how"
           label="How"
