@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { Plugin } from 'vite';
+import { afterBuild } from './after-build.ts';
 import { listFiles } from './list-files.ts';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
@@ -12,26 +12,17 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
  * without compressing on every request.
  */
 export function precompressAssets(): Plugin {
-  let outDir = '';
-  return {
-    name: 'energy-tracker:precompress-assets',
-    apply: 'build',
-    configResolved(config: ResolvedConfig) {
-      // resolve, not join: --outDir may be absolute.
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      for (const file of await listFiles(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
-        const content = await readFile(file);
-        await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
-        await writeFile(
-          `${file}.br`,
-          brotliCompressSync(content, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-          }),
-        );
-      }
-    },
-  };
+  return afterBuild('energy-tracker:precompress-assets', async (outDir) => {
+    for (const file of await listFiles(outDir)) {
+      if (!COMPRESSIBLE.test(file)) continue;
+      const content = await readFile(file);
+      await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
+      await writeFile(
+        `${file}.br`,
+        brotliCompressSync(content, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+        }),
+      );
+    }
+  });
 }

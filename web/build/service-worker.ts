@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { Plugin } from 'vite';
+import { afterBuild } from './after-build.ts';
 import { listFiles } from './list-files.ts';
 
 const WORKER_SOURCE = fileURLToPath(
@@ -22,35 +23,26 @@ const PRECACHED =
  * before the files are compressed, so sw.js is compressed too.
  */
 export function serviceWorker(): Plugin {
-  let outDir = '';
-  return {
-    name: 'energy-tracker:service-worker',
-    apply: 'build',
-    configResolved(config: ResolvedConfig) {
-      // resolve, not join: --outDir may be absolute.
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      const files = (await listFiles(outDir))
-        .map((file) => relative(outDir, file).split(sep).join('/'))
-        .filter((file) => PRECACHED.test(file))
-        .sort();
-      const indexHtml = await readFile(join(outDir, 'index.html'));
-      const version = createHash('sha256')
-        .update(files.join('\n'))
-        .update(indexHtml)
-        .digest('hex')
-        .slice(0, 16);
-      // Bundled: the worker's handlers live in modules of their own
-      // (push-notifications.ts, outbox-sync.ts), and a classic service worker cannot import.
-      const bundle = await rolldown({ input: WORKER_SOURCE, platform: 'browser' });
-      const { output } = await bundle.generate({ format: 'iife' });
-      await bundle.close();
-      const code = output[0].code;
-      const header =
-        `const PRECACHE_URLS = ${JSON.stringify(files.map((file) => `/${file}`))};\n` +
-        `const BUILD_VERSION = ${JSON.stringify(version)};\n`;
-      await writeFile(join(outDir, WORKER_FILE), header + code);
-    },
-  };
+  return afterBuild('energy-tracker:service-worker', async (outDir) => {
+    const files = (await listFiles(outDir))
+      .map((file) => relative(outDir, file).split(sep).join('/'))
+      .filter((file) => PRECACHED.test(file))
+      .sort();
+    const indexHtml = await readFile(join(outDir, 'index.html'));
+    const version = createHash('sha256')
+      .update(files.join('\n'))
+      .update(indexHtml)
+      .digest('hex')
+      .slice(0, 16);
+    // Bundled: the worker's handlers live in modules of their own
+    // (push-notifications.ts, outbox-sync.ts), and a classic service worker cannot import.
+    const bundle = await rolldown({ input: WORKER_SOURCE, platform: 'browser' });
+    const { output } = await bundle.generate({ format: 'iife' });
+    await bundle.close();
+    const code = output[0].code;
+    const header =
+      `const PRECACHE_URLS = ${JSON.stringify(files.map((file) => `/${file}`))};\n` +
+      `const BUILD_VERSION = ${JSON.stringify(version)};\n`;
+    await writeFile(join(outDir, WORKER_FILE), header + code);
+  });
 }

@@ -1,3 +1,6 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { dataOf } from '../session/data-answer.ts';
+
 /**
  * The person's row of `reminder_settings` (server/db/app/0018_reminders.sql)
  * as supabase-js reads and writes it: the Reminders screen edits it and the
@@ -24,3 +27,18 @@ export interface ReminderSettingsRow {
 export const REMINDER_SETTINGS_COLUMNS =
   'times, weekdays, random_from, random_until, time_zone, email, skip_if_logged_last_hour, ' +
   'weekly_review, review_day, review_time';
+
+/**
+ * The person's row as the database keeps it, or null when they have saved
+ * none: row-level security returns the signed-in person's row only.
+ */
+export function fetchReminderSettingsRow(
+  supabase: SupabaseClient,
+): Promise<ReminderSettingsRow | null> {
+  return dataOf(
+    supabase
+      .from('reminder_settings')
+      .select(REMINDER_SETTINGS_COLUMNS)
+      .maybeSingle<ReminderSettingsRow>(),
+  );
+}

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { ACTIVITIES_QUERY_KEY } from './query-keys.ts';
 import { fetchSuggestions } from './suggestions.ts';
-import { useDataClient } from '../session/clients-context.tsx';
-import { useSignedInUser } from '../session/signed-in-session.tsx';
+import { useSignedInQuery } from '../session/signed-in-query.ts';
 
 // The person's own tags, for Track's Tags field and Look Back's Tag filter:
 // shared, so it lives here rather than in either feature.
@@ -13,10 +11,7 @@ export const tagSuggestionsQueryKey = (userId: string) =>
 
 /** The person's own tags, most used first (public.tag_suggestions). */
 export function useTagSuggestions() {
-  const supabase = useDataClient();
-  const { id: userId } = useSignedInUser();
-  return useQuery({
-    queryKey: tagSuggestionsQueryKey(userId),
-    queryFn: () => fetchSuggestions(supabase, 'tag_suggestions', 'tag'),
-  });
+  return useSignedInQuery(tagSuggestionsQueryKey, (supabase) =>
+    fetchSuggestions(supabase, 'tag_suggestions', 'tag'),
+  );
 }

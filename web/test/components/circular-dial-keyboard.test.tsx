@@ -13,25 +13,35 @@ async function focusedDial(initialValue = 0) {
   return { user, dial, reported };
 }
 
+/** Presses each key in turn and checks the value the dial shows after it. */
+async function pressEach(
+  user: Awaited<ReturnType<typeof focusedDial>>['user'],
+  dial: HTMLElement,
+  steps: Array<[key: string, percent: string]>,
+) {
+  for (const [key, percent] of steps) {
+    await user.keyboard(key);
+    expect(dial).toHaveAttribute('aria-valuenow', percent);
+  }
+}
+
 describe('the dial from the keyboard', () => {
   it('steps up by 10 % with ArrowUp and ArrowRight, down with ArrowDown and ArrowLeft', async () => {
     const { user, dial } = await focusedDial(0.5);
-    await user.keyboard('{ArrowUp}');
-    expect(dial).toHaveAttribute('aria-valuenow', '60');
-    await user.keyboard('{ArrowRight}');
-    expect(dial).toHaveAttribute('aria-valuenow', '70');
-    await user.keyboard('{ArrowDown}');
-    expect(dial).toHaveAttribute('aria-valuenow', '60');
-    await user.keyboard('{ArrowLeft}');
-    expect(dial).toHaveAttribute('aria-valuenow', '50');
+    await pressEach(user, dial, [
+      ['{ArrowUp}', '60'],
+      ['{ArrowRight}', '70'],
+      ['{ArrowDown}', '60'],
+      ['{ArrowLeft}', '50'],
+    ]);
   });
 
   it('jumps to 0 % with Home and to 100 % with End', async () => {
     const { user, dial } = await focusedDial(0.42);
-    await user.keyboard('{End}');
-    expect(dial).toHaveAttribute('aria-valuenow', '100');
-    await user.keyboard('{Home}');
-    expect(dial).toHaveAttribute('aria-valuenow', '0');
+    await pressEach(user, dial, [
+      ['{End}', '100'],
+      ['{Home}', '0'],
+    ]);
   });
 
   it('stays within 0–100 % when stepped past either end', async () => {
@@ -55,10 +65,10 @@ describe('the dial from the keyboard', () => {
 
   it('walks all ten steps up and back down through exact tenths', async () => {
     const { user, dial, reported } = await focusedDial();
-    await user.keyboard('{ArrowUp>10/}');
-    expect(dial).toHaveAttribute('aria-valuenow', '100');
-    await user.keyboard('{ArrowDown>10/}');
-    expect(dial).toHaveAttribute('aria-valuenow', '0');
+    await pressEach(user, dial, [
+      ['{ArrowUp>10/}', '100'],
+      ['{ArrowDown>10/}', '0'],
+    ]);
     const tenths = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => n / 10);
     expect(reported).toEqual([...tenths, ...tenths.reverse().slice(1), 0]);
   });

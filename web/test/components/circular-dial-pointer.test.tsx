@@ -11,6 +11,27 @@ function renderDial(initialValue = 0) {
   return { user, dial };
 }
 
+type User = ReturnType<typeof userEvent.setup>;
+
+/**
+ * Moves the pointer over the dial through these fractions of a turn: pressed
+ * at the first unless the button is already held, and let go at the end
+ * unless it is to stay held.
+ */
+function drag(
+  user: User,
+  dial: HTMLElement,
+  fractions: number[],
+  { press = true, release = true }: { press?: boolean; release?: boolean } = {},
+) {
+  const moves = fractions.map((fraction, index) => ({
+    ...(press && index === 0 ? { keys: '[MouseLeft>]' } : {}),
+    target: dial,
+    coords: pointAt(fraction),
+  }));
+  return user.pointer(release ? [...moves, { keys: '[/MouseLeft]', target: dial }] : moves);
+}
+
 describe('the dial under the pointer', () => {
   it.each([
     { fraction: 0.25, percent: '25' },
@@ -30,12 +51,7 @@ describe('the dial under the pointer', () => {
 
   it('follows a drag while the button is held, and ignores moves after release', async () => {
     const { user, dial } = renderDial();
-    await user.pointer([
-      { keys: '[MouseLeft>]', target: dial, coords: pointAt(0.2) },
-      { target: dial, coords: pointAt(0.3) },
-      { target: dial, coords: pointAt(0.42) },
-      { keys: '[/MouseLeft]', target: dial },
-    ]);
+    await drag(user, dial, [0.2, 0.3, 0.42]);
     expect(dial).toHaveAttribute('aria-valuenow', '42');
 
     await user.pointer({ target: dial, coords: pointAt(0.6) });
@@ -44,32 +60,17 @@ describe('the dial under the pointer', () => {
 
   it('stops at 100 % when dragged clockwise across the top, instead of wrapping to 0', async () => {
     const { user, dial } = renderDial();
-    await user.pointer([
-      { keys: '[MouseLeft>]', target: dial, coords: pointAt(0.9) },
-      { target: dial, coords: pointAt(0.97) },
-      { target: dial, coords: pointAt(0.03) },
-      { target: dial, coords: pointAt(0.1) },
-    ]);
+    await drag(user, dial, [0.9, 0.97, 0.03, 0.1], { release: false });
     expect(dial).toHaveAttribute('aria-valuenow', '100');
 
     // Coming back across the top, it follows the pointer again.
-    await user.pointer([
-      { target: dial, coords: pointAt(0.97) },
-      { target: dial, coords: pointAt(0.88) },
-      { keys: '[/MouseLeft]', target: dial },
-    ]);
+    await drag(user, dial, [0.97, 0.88], { press: false });
     expect(dial).toHaveAttribute('aria-valuenow', '88');
   });
 
   it('stops at 0 % when dragged anticlockwise across the top, instead of wrapping to 100', async () => {
     const { user, dial } = renderDial();
-    await user.pointer([
-      { keys: '[MouseLeft>]', target: dial, coords: pointAt(0.1) },
-      { target: dial, coords: pointAt(0.02) },
-      { target: dial, coords: pointAt(0.95) },
-      { target: dial, coords: pointAt(0.8) },
-      { keys: '[/MouseLeft]', target: dial },
-    ]);
+    await drag(user, dial, [0.1, 0.02, 0.95, 0.8]);
     expect(dial).toHaveAttribute('aria-valuenow', '0');
   });
 

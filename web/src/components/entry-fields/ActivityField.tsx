@@ -1,4 +1,5 @@
 import { ACTIVITY_MAX_LENGTH } from '../../journal/entry-limits.ts';
+import { TextField } from '../form/TextField.tsx';
 
 interface Props {
   id: string;
@@ -14,24 +15,20 @@ interface Props {
 export function ActivityField({ id, value, onChange, placeholder, suggestions, autoFocus }: Props) {
   const suggestionsId = `${id}-suggestions`;
   return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        Activity
-      </label>
-      <input
-        id={id}
-        className="text-input"
-        required
-        autoFocus={autoFocus}
-        autoComplete="off"
-        maxLength={ACTIVITY_MAX_LENGTH}
-        placeholder={placeholder}
-        // The browser's own suggestion list: keyboard and touch, and
-        // read out by screen readers, filtered as the person types.
-        list={suggestions ? suggestionsId : undefined}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
+    <TextField
+      id={id}
+      label="Activity"
+      required
+      autoFocus={autoFocus}
+      autoComplete="off"
+      maxLength={ACTIVITY_MAX_LENGTH}
+      placeholder={placeholder}
+      // The browser's own suggestion list: keyboard and touch, and
+      // read out by screen readers, filtered as the person types.
+      list={suggestions ? suggestionsId : undefined}
+      value={value}
+      onChange={onChange}
+    >
       {suggestions && (
         <datalist id={suggestionsId}>
           {suggestions.map((name) => (
@@ -39,6 +36,6 @@ export function ActivityField({ id, value, onChange, placeholder, suggestions, a
           ))}
         </datalist>
       )}
-    </div>
+    </TextField>
   );
 }

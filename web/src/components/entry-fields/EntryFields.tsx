@@ -6,6 +6,12 @@ import type { EntryFieldValues, ChangeEntryFields } from './entry-field-values.t
 import { NotesField } from './NotesField.tsx';
 import { TagsField } from './TagsField.tsx';
 
+/** The two measures every entry has, in the order the form shows them. */
+const MEASURES = [
+  { measure: 'energy', label: 'Energy' },
+  { measure: 'engagement', label: 'Engagement' },
+] as const;
+
 interface Props {
   /** Starts the fields' ids: `${idPrefix}-activity`, `${idPrefix}-notes`. */
   idPrefix: string;
@@ -51,34 +57,26 @@ export function EntryFields({
       />
       {isNew ? (
         <div className="grid grid-cols-2 gap-4">
-          <CircularDial
-            label="Energy"
-            measure="energy"
-            value={values.energy}
-            onChange={(energy) => onChange({ energy })}
-            resetTitle="Reset energy"
-          />
-          <CircularDial
-            label="Engagement"
-            measure="engagement"
-            value={values.engagement}
-            onChange={(engagement) => onChange({ engagement })}
-            resetTitle="Reset engagement"
-          />
+          {MEASURES.map(({ measure, label }) => (
+            <CircularDial
+              key={measure}
+              label={label}
+              measure={measure}
+              value={values[measure]}
+              onChange={(value) => onChange({ [measure]: value })}
+              resetTitle={`Reset ${measure}`}
+            />
+          ))}
         </div>
       ) : (
-        <>
+        MEASURES.map(({ measure, label }) => (
           <RangeSlider
-            label="Energy"
-            value={values.energy}
-            onChange={(energy) => onChange({ energy })}
+            key={measure}
+            label={label}
+            value={values[measure]}
+            onChange={(value) => onChange({ [measure]: value })}
           />
-          <RangeSlider
-            label="Engagement"
-            value={values.engagement}
-            onChange={(engagement) => onChange({ engagement })}
-          />
-        </>
+        ))
       )}
       <Toggle
         label="Flow State"

@@ -1,4 +1,5 @@
 import { NOTES_MAX_LENGTH } from '../../journal/entry-limits.ts';
+import { TextAreaField } from '../form/TextAreaField.tsx';
 
 interface Props {
   id: string;
@@ -12,18 +13,14 @@ interface Props {
 /** The entry's optional notes. */
 export function NotesField({ id, value, onChange, placeholder, minHeightClass }: Props) {
   return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        Notes
-      </label>
-      <textarea
-        id={id}
-        className={`text-input ${minHeightClass} resize-y`}
-        maxLength={NOTES_MAX_LENGTH}
-        placeholder={placeholder}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
+    <TextAreaField
+      id={id}
+      label="Notes"
+      minHeightClass={minHeightClass}
+      maxLength={NOTES_MAX_LENGTH}
+      placeholder={placeholder}
+      value={value}
+      onChange={onChange}
+    />
   );
 }

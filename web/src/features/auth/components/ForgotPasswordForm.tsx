@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
+import { EMAIL_FIELD } from './email-field.ts';
 import { useAuthClient } from '../../../session/clients-context.tsx';
 import { requestPasswordReset } from '../api/password-reset.ts';
 import { authFailureText } from '../../../session/auth-error-text.ts';
@@ -47,21 +49,7 @@ export function ForgotPasswordForm({
       </p>
       <form className="mt-6 flex flex-col gap-4" onSubmit={(e) => void submit(e)} aria-busy={busy}>
         {message && <MessageBox kind={message.kind}>{message.text}</MessageBox>}
-        <div>
-          <label htmlFor="forgot-email" className="field-label">
-            Email
-          </label>
-          <input
-            id="forgot-email"
-            className="text-input"
-            type="email"
-            required
-            autoComplete="email"
-            placeholder="Enter your email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <TextField id="forgot-email" {...EMAIL_FIELD} value={email} onChange={setEmail} />
         <button type="submit" className="btn-primary mt-2 w-full" disabled={busy}>
           Send Reset Link
         </button>

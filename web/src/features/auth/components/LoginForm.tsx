@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
+import { EMAIL_FIELD } from './email-field.ts';
+import { TextField } from '../../../components/form/TextField.tsx';
 import { useRuntimeConfig, useAuthClient } from '../../../session/clients-context.tsx';
 import { resendConfirmation } from '../api/resend-confirmation.ts';
 import { signInWithGoogle } from '../api/sign-in-with-google.ts';
@@ -144,35 +146,17 @@ export function LoginForm({ initialError, initialNotice, onSignUpStart, onSignUp
             Resend confirmation email
           </button>
         )}
-        <div>
-          <label htmlFor="login-email" className="field-label">
-            Email
-          </label>
-          <input
-            id="login-email"
-            className="text-input"
-            type="email"
-            required
-            autoComplete="email"
-            placeholder="Enter your email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="login-password" className="field-label">
-            Password
-          </label>
-          <input
-            id="login-password"
-            className="text-input"
-            type="password"
-            required
-            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-            placeholder="Enter your password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+        <TextField id="login-email" {...EMAIL_FIELD} value={email} onChange={setEmail} />
+        <TextField
+          id="login-password"
+          label="Password"
+          type="password"
+          required
+          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+          placeholder="Enter your password"
+          value={password}
+          onChange={setPassword}
+        >
           {mode === 'login' && config.passwordRecovery && (
             <button
               type="button"
@@ -182,7 +166,7 @@ export function LoginForm({ initialError, initialNotice, onSignUpStart, onSignUp
               Forgot password?
             </button>
           )}
-        </div>
+        </TextField>
         <button type="submit" className="btn-primary mt-2 w-full" disabled={busy}>
           {text.submit}
         </button>

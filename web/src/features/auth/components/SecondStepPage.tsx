@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { BrandMark } from '../../../components/BrandMark.tsx';
 import { MessageBox } from '../../../components/MessageBox.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
 import { useAuthClient, useRuntimeConfig } from '../../../session/clients-context.tsx';
 import { useAuth } from '../../../session/auth-context.tsx';
 import { verifiedAuthenticator } from '../../../session/second-step.ts';
@@ -70,22 +71,17 @@ export function SecondStepPage() {
       </div>
       <form className="card flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
         {error && <MessageBox kind="error">{error}</MessageBox>}
-        <div>
-          <label htmlFor="second-step-code" className="field-label">
-            {useRecoveryCode ? 'Recovery code' : 'Code'}
-          </label>
-          <input
-            id="second-step-code"
-            className="text-input"
-            required
-            autoFocus
-            autoComplete="one-time-code"
-            inputMode={useRecoveryCode ? 'text' : 'numeric'}
-            maxLength={useRecoveryCode ? 40 : 7}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </div>
+        <TextField
+          id="second-step-code"
+          label={useRecoveryCode ? 'Recovery code' : 'Code'}
+          required
+          autoFocus
+          autoComplete="one-time-code"
+          inputMode={useRecoveryCode ? 'text' : 'numeric'}
+          maxLength={useRecoveryCode ? 40 : 7}
+          value={code}
+          onChange={setCode}
+        />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           Verify
         </button>

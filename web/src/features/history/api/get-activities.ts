@@ -2,7 +2,6 @@ import {
   infiniteQueryOptions,
   keepPreviousData,
   useInfiniteQuery,
-  useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -10,6 +9,8 @@ import { useEffect } from 'react';
 import { useDataClient } from '../../../session/clients-context.tsx';
 import { ACTIVITY_ROW_COLUMNS, type ActivityRow } from '../../../journal/entry-row.ts';
 import { useSignedInUser } from '../../../session/signed-in-session.tsx';
+import { dataOf } from '../../../session/data-answer.ts';
+import { useSignedInQuery } from '../../../session/signed-in-query.ts';
 import { dayBounds, DEFAULT_FILTERS, type HistoryFilters } from '../filters.ts';
 import { historyQueryKeys } from './query-keys.ts';
 
@@ -32,18 +33,18 @@ async function searchActivities(
   // A day (Year in pixels) ends the pages at its end and cuts the rows at its
   // start: newest first, a page reaching past the start is the last one.
   const day = dayBounds(filters.day);
-  const { data, error } = await supabase.rpc('search_entries', {
-    words: filters.search.trim() === '' ? null : filters.search,
-    tag: filters.tag.trim() === '' ? null : filters.tag,
-    activity_name: filters.activity.trim() === '' ? null : filters.activity,
-    min_energy: filters.minEnergy,
-    min_engagement: filters.minEngagement,
-    flow_only: filters.flowOnly,
-    before_time: before ?? day?.to ?? null,
-    max_count: HISTORY_PAGE_SIZE,
-  });
-  if (error) throw error;
-  const rows = data as ActivityRow[];
+  const rows = await dataOf<ActivityRow[]>(
+    supabase.rpc('search_entries', {
+      words: filters.search.trim() === '' ? null : filters.search,
+      tag: filters.tag.trim() === '' ? null : filters.tag,
+      activity_name: filters.activity.trim() === '' ? null : filters.activity,
+      min_energy: filters.minEnergy,
+      min_engagement: filters.minEngagement,
+      flow_only: filters.flowOnly,
+      before_time: before ?? day?.to ?? null,
+      max_count: HISTORY_PAGE_SIZE,
+    }),
+  );
   return day ? rows.filter((row) => Date.parse(row.created_at) >= Date.parse(day.from)) : rows;
 }
 
@@ -76,23 +77,20 @@ export async function fetchActivities(
   if (day) query = query.gte('created_at', day.from).lt('created_at', day.to);
   if (before) query = query.lt('created_at', before);
 
-  const { data, error } = await query
-    .order('created_at', { ascending: false })
-    .limit(HISTORY_PAGE_SIZE)
-    .returns<ActivityRow[]>();
-  if (error) throw error;
-  return data;
+  return dataOf(
+    query
+      .order('created_at', { ascending: false })
+      .limit(HISTORY_PAGE_SIZE)
+      .returns<ActivityRow[]>(),
+  );
 }
 
 /** Whether the user has recorded anything at all (tells the two empty messages apart). */
 export async function hasAnyActivity(supabase: SupabaseClient, userId: string): Promise<boolean> {
-  const { data, error } = await supabase
-    .from('activities')
-    .select('created_at')
-    .eq('user_id', userId)
-    .limit(1);
-  if (error) throw error;
-  return data.length > 0;
+  const rows = await dataOf(
+    supabase.from('activities').select('created_at').eq('user_id', userId).limit(1),
+  );
+  return rows.length > 0;
 }
 
 function activitiesQuery(supabase: SupabaseClient, userId: string, filters: HistoryFilters) {
@@ -127,11 +125,5 @@ export function usePrefetchHistory() {
 
 /** Asked only when filters leave nothing, to choose between the two empty messages. */
 export function useHasAnyActivity(enabled: boolean) {
-  const supabase = useDataClient();
-  const { id: userId } = useSignedInUser();
-  return useQuery({
-    queryKey: historyQueryKeys.anyActivity(userId),
-    queryFn: () => hasAnyActivity(supabase, userId),
-    enabled,
-  });
+  return useSignedInQuery(historyQueryKeys.anyActivity, hasAnyActivity, { enabled });
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
 import { EntryFields } from '../../../components/entry-fields/EntryFields.tsx';
 import type { EntryFieldValues } from '../../../components/entry-fields/entry-field-values.ts';
 import { useToast } from '../../../components/toast.tsx';
@@ -106,27 +107,23 @@ export function EntryEditor({ entry, onClose }: Props) {
     <li className="card p-4" data-testid="entry-editor">
       <form className="flex flex-col gap-4" onSubmit={save} aria-label={`Edit ${entry.activity}`}>
         <EntryFields idPrefix={id} purpose="edit" values={draft} onChange={set} />
-        <div>
-          <label htmlFor={`${id}-when`} className="field-label">
-            When
-          </label>
-          <input
-            id={`${id}-when`}
-            type="datetime-local"
-            className="text-input"
-            required
-            max={toLocalInputValue(new Date())}
-            value={draft.when}
-            aria-invalid={timeProblem !== null}
-            aria-describedby={timeProblem ? `${id}-when-problem` : undefined}
-            onChange={(e) => set({ when: e.target.value })}
-          />
+        <TextField
+          id={`${id}-when`}
+          label="When"
+          type="datetime-local"
+          required
+          max={toLocalInputValue(new Date())}
+          value={draft.when}
+          aria-invalid={timeProblem !== null}
+          aria-describedby={timeProblem ? `${id}-when-problem` : undefined}
+          onChange={(when) => set({ when })}
+        >
           {timeProblem && (
             <p id={`${id}-when-problem`} className="mt-1 text-sm text-red-700 dark:text-red-300">
               {timeProblem}
             </p>
           )}
-        </div>
+        </TextField>
         {failure && <MessageBox kind="error">{failure}</MessageBox>}
         <div className="flex flex-wrap gap-2">
           <button

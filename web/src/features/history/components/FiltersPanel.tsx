@@ -2,6 +2,7 @@ import { ACTIVITY_MAX_LENGTH, TAG_MAX_LENGTH } from '../../../journal/entry-limi
 import { useTagSuggestions } from '../../../journal/tag-suggestions.ts';
 import { RangeSlider } from '../../../components/RangeSlider.tsx';
 import { Toggle } from '../../../components/Toggle.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
 import type { HistoryFilters } from '../filters.ts';
 
 interface Props {
@@ -14,42 +15,33 @@ export function FiltersPanel({ id, filters, onChange }: Props) {
   const tags = useTagSuggestions();
   return (
     <div id={id} className="card mb-4 flex flex-col gap-5">
-      <div>
-        <label htmlFor={`${id}-activity`} className="field-label">
-          Activity
-        </label>
-        <input
-          id={`${id}-activity`}
-          type="search"
-          className="text-input"
-          autoComplete="off"
-          maxLength={ACTIVITY_MAX_LENGTH}
-          placeholder="Any activity"
-          value={filters.activity}
-          onChange={(e) => onChange({ ...filters, activity: e.target.value })}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-tag`} className="field-label">
-          Tag
-        </label>
-        <input
-          id={`${id}-tag`}
-          type="search"
-          className="text-input"
-          autoComplete="off"
-          maxLength={TAG_MAX_LENGTH}
-          placeholder="Any tag"
-          list={`${id}-tag-options`}
-          value={filters.tag}
-          onChange={(e) => onChange({ ...filters, tag: e.target.value })}
-        />
+      <TextField
+        id={`${id}-activity`}
+        label="Activity"
+        type="search"
+        autoComplete="off"
+        maxLength={ACTIVITY_MAX_LENGTH}
+        placeholder="Any activity"
+        value={filters.activity}
+        onChange={(activity) => onChange({ ...filters, activity })}
+      />
+      <TextField
+        id={`${id}-tag`}
+        label="Tag"
+        type="search"
+        autoComplete="off"
+        maxLength={TAG_MAX_LENGTH}
+        placeholder="Any tag"
+        list={`${id}-tag-options`}
+        value={filters.tag}
+        onChange={(tag) => onChange({ ...filters, tag })}
+      >
         <datalist id={`${id}-tag-options`}>
           {(tags.data ?? []).map((tag) => (
             <option key={tag} value={tag} />
           ))}
         </datalist>
-      </div>
+      </TextField>
       <RangeSlider
         label="Min Energy"
         value={filters.minEnergy}

@@ -1,3 +1,4 @@
+import { CardSection } from '../../../components/CardSection.tsx';
 import { useState } from 'react';
 import { useOutbox } from '../../../journal/outbox/outbox-context.tsx';
 import type { OutboxRecord } from '../../../journal/outbox/outbox-store.ts';
@@ -15,16 +16,18 @@ export function WaitingEntries() {
   const { records } = useOutbox();
   if (records.length === 0) return null;
   return (
-    <section aria-labelledby="waiting-heading" className="card mb-4 flex flex-col gap-3">
-      <h2 id="waiting-heading" className="font-semibold">
-        Not yet sent
-      </h2>
+    <CardSection
+      headingId="waiting-heading"
+      title="Not yet sent"
+      className="mb-4 flex flex-col gap-3"
+      headingClassName="font-semibold"
+    >
       <ul className="flex flex-col gap-3" aria-labelledby="waiting-heading">
         {records.map((record) => (
           <WaitingEntry key={record.entryKey} record={record} />
         ))}
       </ul>
-    </section>
+    </CardSection>
   );
 }
 

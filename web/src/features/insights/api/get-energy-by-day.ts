@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useDataClient } from '../../../session/clients-context.tsx';
 import { useSignedInUser } from '../../../session/signed-in-session.tsx';
+import { dataOf } from '../../../session/data-answer.ts';
 import { browserTimeZone } from './get-insights.ts';
 import { insightsQueryKeys } from './query-keys.ts';
 
@@ -20,9 +21,7 @@ export async function fetchEnergyByDay(
   year: number,
   timeZone: string,
 ): Promise<DayEnergy[]> {
-  const { data, error } = await supabase.rpc('energy_by_day', { year, time_zone: timeZone });
-  if (error) throw error;
-  return data as DayEnergy[];
+  return dataOf<DayEnergy[]>(supabase.rpc('energy_by_day', { year, time_zone: timeZone }));
 }
 
 export function useEnergyByDay(year: number) {

@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback } from 'react';
 import { useDataClient } from '../../../session/clients-context.tsx';
 import { useSignedInUser } from '../../../session/signed-in-session.tsx';
+import { dataOf } from '../../../session/data-answer.ts';
 import { DEFAULT_PERIOD, PERIODS, type PeriodId } from '../periods.ts';
 import { insightsQueryKeys } from './query-keys.ts';
 
@@ -109,12 +110,9 @@ export async function fetchInsights(
   timeZone: string,
 ): Promise<Insights> {
   // POST: a GET query string cannot say null (all time), only the text "null".
-  const { data, error } = await supabase.rpc('insights', {
-    period_days: days,
-    time_zone: timeZone,
-  });
-  if (error) throw error;
-  const insights = data as Insights;
+  const insights = await dataOf<Insights>(
+    supabase.rpc('insights', { period_days: days, time_zone: timeZone }),
+  );
   // A hosted project whose functions predate this app (the functions script
   // not applied again): say so rather than show rules without their numbers.
   if (!insights.thresholds || !insights.comparisons) {

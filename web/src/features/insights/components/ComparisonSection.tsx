@@ -1,3 +1,4 @@
+import { CardSection } from '../../../components/CardSection.tsx';
 import type { Comparison } from '../api/get-insights.ts';
 import { comparisonSentence, type Measure } from '../comparison-sentences.ts';
 
@@ -26,10 +27,7 @@ export function ComparisonSection({ id, title, measure, rows, minEach }: Props) 
     </ul>
   );
   return (
-    <section aria-labelledby={id} className="card">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <CardSection headingId={id} title={title}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
         {`Your average ${measure} on the entries of each activity and each tag, against the entries without it in this period. Clear differences first.`}
       </p>
@@ -56,6 +54,6 @@ export function ComparisonSection({ id, title, measure, rows, minEach }: Props) 
           )}
         </>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -1,3 +1,4 @@
+import { CardSection } from '../../../components/CardSection.tsx';
 import { ChartTable } from '../../../components/ChartTable.tsx';
 import type { RankedActivity, Thresholds } from '../api/get-insights.ts';
 import { entriesLabel, percent } from './format.ts';
@@ -47,10 +48,7 @@ export function EnergyMap({
 }) {
   const most = Math.max(1, ...rows.map((r) => r.entries));
   return (
-    <section aria-labelledby="insights-map" className="card">
-      <h2 id="insights-map" className="text-lg font-semibold">
-        Energy and engagement map
-      </h2>
+    <CardSection headingId="insights-map" title="Energy and engagement map">
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
         Up is more energy, right is more engagement; bigger dots have more entries.
       </p>
@@ -152,6 +150,6 @@ export function EnergyMap({
           />
         </>
       )}
-    </section>
+    </CardSection>
   );
 }

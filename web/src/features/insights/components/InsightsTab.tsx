@@ -1,3 +1,4 @@
+import { CardSection } from '../../../components/CardSection.tsx';
 import { useState, type ReactNode } from 'react';
 import { errorMessage, isNoAnswer } from '../../../lib/error-message.ts';
 import { OfflineNote } from '../../../components/OfflineNote.tsx';
@@ -125,24 +126,17 @@ function InsightsBody({ data, onOpenActivity, onTrack, onOpenDay }: Props & { da
       />
       <NeedsMoreSection rows={data.needs_more} minEntries={minEntries} onOpen={onOpenActivity} />
       <EnergyMap rows={data.ranked} thresholds={data.thresholds} />
-      <ComparisonSection
-        id="insights-more-energy"
-        title="What goes with more energy"
-        measure="energy"
-        rows={data.comparisons.energy}
-        minEach={data.thresholds.comparison_min_each}
-      />
-      <ComparisonSection
-        id="insights-more-engagement"
-        title="What goes with more engagement"
-        measure="engagement"
-        rows={data.comparisons.engagement}
-        minEach={data.thresholds.comparison_min_each}
-      />
-      <section aria-labelledby="insights-trends" className="card flex flex-col gap-5">
-        <h2 id="insights-trends" className="text-lg font-semibold">
-          Trends
-        </h2>
+      {(['energy', 'engagement'] as const).map((measure) => (
+        <ComparisonSection
+          key={measure}
+          id={`insights-more-${measure}`}
+          title={`What goes with more ${measure}`}
+          measure={measure}
+          rows={data.comparisons[measure]}
+          minEach={data.thresholds.comparison_min_each}
+        />
+      ))}
+      <CardSection headingId="insights-trends" title="Trends" className="flex flex-col gap-5">
         <TrendChart insights={data} />
         <AverageBars
           title="By part of the day"
@@ -154,17 +148,18 @@ function InsightsBody({ data, onOpenActivity, onTrack, onOpenDay }: Props & { da
           note="Average energy on each day of the week."
           rows={data.weekdays.map((d) => ({ ...d, label: WEEKDAYS[d.weekday - 1] ?? '' }))}
         />
-      </section>
-      <section aria-labelledby="insights-week" className="card">
-        <h2 id="insights-week" className="mb-2 text-lg font-semibold">
-          This week
-        </h2>
+      </CardSection>
+      <CardSection
+        headingId="insights-week"
+        title="This week"
+        headingClassName="mb-2 text-lg font-semibold"
+      >
         <ul className="flex flex-col gap-1">
           {weekSentences(data.week).map((sentence) => (
             <li key={sentence}>{sentence}</li>
           ))}
         </ul>
-      </section>
+      </CardSection>
       <YearInPixels onOpenDay={onOpenDay} />
       <HowCalculated timeZone={data.time_zone} thresholds={data.thresholds} />
     </>

@@ -1,3 +1,4 @@
+import { CardSection } from '../../../components/CardSection.tsx';
 import type { Insights } from '../api/get-insights.ts';
 import { entriesLabel } from './format.ts';
 
@@ -13,10 +14,7 @@ export function NeedsMoreSection({
 }) {
   if (rows.length === 0) return null;
   return (
-    <section aria-labelledby="insights-needs-more" className="card">
-      <h2 id="insights-needs-more" className="text-lg font-semibold">
-        Needs more entries
-      </h2>
+    <CardSection headingId="insights-needs-more" title="Needs more entries">
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
         {`Ranked once they have ${minEntries} entries in this period.`}
       </p>
@@ -36,6 +34,6 @@ export function NeedsMoreSection({
           </li>
         ))}
       </ul>
-    </section>
+    </CardSection>
   );
 }

@@ -1,3 +1,4 @@
+import { CardSection } from '../../../components/CardSection.tsx';
 import { ChevronRight } from 'lucide-react';
 import type { RankedActivity } from '../api/get-insights.ts';
 import { entriesLabel, percent } from './format.ts';
@@ -15,10 +16,7 @@ interface Props {
 /** Energizers or Drainers: each row opens Look Back filtered to that activity. */
 export function RankingSection({ id, title, description, rows, empty, onOpen }: Props) {
   return (
-    <section aria-labelledby={id} className="card">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <CardSection headingId={id} title={title}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{description}</p>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">{empty}</p>
@@ -55,7 +53,7 @@ export function RankingSection({ id, title, description, rows, empty, onOpen }: 
           ))}
         </ul>
       )}
-    </section>
+    </CardSection>
   );
 }
 

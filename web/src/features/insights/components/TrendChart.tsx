@@ -37,6 +37,12 @@ function linePath(values: Array<number | null>, xAt: (i: number) => number): str
 }
 
 /** Average energy and engagement per day or week, the number of entries as bars below. */
+/** The two lines, engagement first so that energy's is drawn over it. */
+const LINES = [
+  { measure: 'avg_engagement', width: 2, stroke: 'stroke-teal-600 dark:stroke-teal-400' },
+  { measure: 'avg_energy', width: 2.5, stroke: 'stroke-violet-600 dark:stroke-violet-400' },
+] as const;
+
 export function TrendChart({ insights }: { insights: Insights }) {
   const { trend, trend_unit: unit } = insights;
   const step = trend.length > 1 ? (W - 2 * PAD_X) / (trend.length - 1) : 0;
@@ -83,24 +89,18 @@ export function TrendChart({ insights }: { insights: Insights }) {
                 </text>
               </g>
             ))}
-            <path
-              d={linePath(
-                trend.map((b) => b.avg_engagement),
-                xAt,
-              )}
-              fill="none"
-              strokeWidth={2}
-              className="stroke-teal-600 dark:stroke-teal-400"
-            />
-            <path
-              d={linePath(
-                trend.map((b) => b.avg_energy),
-                xAt,
-              )}
-              fill="none"
-              strokeWidth={2.5}
-              className="stroke-violet-600 dark:stroke-violet-400"
-            />
+            {LINES.map(({ measure, width, stroke }) => (
+              <path
+                key={measure}
+                d={linePath(
+                  trend.map((b) => b[measure]),
+                  xAt,
+                )}
+                fill="none"
+                strokeWidth={width}
+                className={stroke}
+              />
+            ))}
             {/* Lone points (a bucket between empty ones) would draw nothing as a path. */}
             {points(trend.map((b) => b.avg_energy)).map((p) => (
               <circle

@@ -5,6 +5,7 @@ import { useAuthClient } from '../../../session/clients-context.tsx';
 import { authFailureText } from '../../../session/auth-error-text.ts';
 import { setNewPassword } from '../../../session/set-new-password.ts';
 import { NewPasswordField } from '../../../components/NewPasswordField.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
 
 /**
  * 'Change password': the server takes a new password only with proof that
@@ -45,20 +46,15 @@ export function ChangePasswordForm({ user }: { user: User }) {
         Change password
       </h2>
       {hasPassword && (
-        <div>
-          <label htmlFor="current-password" className="field-label">
-            Current password
-          </label>
-          <input
-            id="current-password"
-            className="text-input"
-            type="password"
-            required
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        </div>
+        <TextField
+          id="current-password"
+          label="Current password"
+          type="password"
+          required
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
+        />
       )}
       <NewPasswordField id="new-password" value={next} onChange={setNext} />
       <button type="submit" className="btn-secondary w-full" disabled={saving}>

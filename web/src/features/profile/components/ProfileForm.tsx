@@ -1,10 +1,17 @@
 import type { User } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
 import { useAuthClient } from '../../../session/clients-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { profileNameOf, type ProfileName } from '../../../session/profile-name.ts';
 import { updateProfileName } from '../api/update-profile-name.ts';
+
+/** The two names, each with the hint that lets the browser fill it in. */
+const NAME_FIELDS = [
+  { part: 'firstName', id: 'profile-first-name', label: 'First Name', autoComplete: 'given-name' },
+  { part: 'lastName', id: 'profile-last-name', label: 'Last Name', autoComplete: 'family-name' },
+] as const;
 
 /** Read-only until 'Edit Profile'; 'Save' keeps the names on the account, 'Cancel' drops the edit. */
 export function ProfileForm({ user }: { user: User }) {
@@ -39,36 +46,26 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <form className="card flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <NameField
-          id="profile-first-name"
-          label="First Name"
-          autoComplete="given-name"
-          value={shown.firstName}
-          editing={editing}
-          onChange={(firstName) => setDraft({ ...draft, firstName })}
-        />
-        <NameField
-          id="profile-last-name"
-          label="Last Name"
-          autoComplete="family-name"
-          value={shown.lastName}
-          editing={editing}
-          onChange={(lastName) => setDraft({ ...draft, lastName })}
-        />
+        {NAME_FIELDS.map(({ part, id, label, autoComplete }) => (
+          <NameField
+            key={part}
+            id={id}
+            label={label}
+            autoComplete={autoComplete}
+            value={shown[part]}
+            editing={editing}
+            onChange={(value) => setDraft({ ...draft, [part]: value })}
+          />
+        ))}
       </div>
-      <div>
-        <label htmlFor="profile-email" className="field-label">
-          Email
-        </label>
-        <input
-          id="profile-email"
-          className="text-input"
-          type="email"
-          value={user.email ?? ''}
-          readOnly
-          disabled
-        />
-      </div>
+      <TextField
+        id="profile-email"
+        label="Email"
+        type="email"
+        value={user.email ?? ''}
+        readOnly
+        disabled
+      />
       {editing ? (
         <div className="flex gap-3">
           <button
@@ -103,20 +100,15 @@ interface NameFieldProps {
 
 function NameField({ id, label, autoComplete, value, editing, onChange }: NameFieldProps) {
   return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        className="text-input"
-        autoComplete={autoComplete}
-        maxLength={100}
-        value={value}
-        readOnly={!editing}
-        disabled={!editing}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
+    <TextField
+      id={id}
+      label={label}
+      autoComplete={autoComplete}
+      maxLength={100}
+      value={value}
+      readOnly={!editing}
+      disabled={!editing}
+      onChange={onChange}
+    />
   );
 }

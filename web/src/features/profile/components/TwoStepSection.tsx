@@ -1,3 +1,4 @@
+import { CardSection } from '../../../components/CardSection.tsx';
 import type { Session } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast.tsx';
@@ -14,6 +15,7 @@ import {
   type NewAuthenticator,
 } from '../api/two-step.ts';
 import { hasPassword } from '../../../session/has-password.ts';
+import { TextField } from '../../../components/form/TextField.tsx';
 
 /**
  * 'Two-step sign-in': an authenticator app's code after the password, so that
@@ -86,10 +88,11 @@ export function TwoStepSection({ session }: { session: Session }) {
     }, 'off');
 
   return (
-    <section className="card flex flex-col gap-4" aria-labelledby="two-step-heading">
-      <h2 id="two-step-heading" className="text-lg font-semibold">
-        Two-step sign-in
-      </h2>
+    <CardSection
+      headingId="two-step-heading"
+      title="Two-step sign-in"
+      className="flex flex-col gap-4"
+    >
       {recoveryCodes && (
         <div className="flex flex-col gap-3">
           <p className="text-sm">
@@ -115,36 +118,22 @@ export function TwoStepSection({ session }: { session: Session }) {
           <p className="text-sm">
             For your safety, confirm it is you: your last sign-in was more than 15 minutes ago.
           </p>
-          <div>
-            <label htmlFor="two-step-password" className="field-label">
-              Your password
-            </label>
-            <input
-              id="two-step-password"
-              className="text-input"
-              type="password"
-              required
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
+          <TextField
+            id="two-step-password"
+            label="Your password"
+            type="password"
+            required
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+          />
           {confirming === 'off' && (
-            <div>
-              <label htmlFor="two-step-proof-code" className="field-label">
-                Code from your authenticator app
-              </label>
-              <input
-                id="two-step-proof-code"
-                className="text-input"
-                required
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={7}
-                value={proofCode}
-                onChange={(e) => setProofCode(e.target.value)}
-              />
-            </div>
+            <AuthenticatorCodeField
+              id="two-step-proof-code"
+              label="Code from your authenticator app"
+              value={proofCode}
+              onChange={setProofCode}
+            />
           )}
           <div className="grid gap-3 sm:grid-cols-2">
             <button type="submit" className="btn-primary" disabled={busy}>
@@ -221,27 +210,30 @@ export function TwoStepSection({ session }: { session: Session }) {
               {setup.secret}
             </code>
           </p>
-          <div>
-            <label htmlFor="two-step-code" className="field-label">
-              Code from the app
-            </label>
-            <input
-              id="two-step-code"
-              className="text-input"
-              required
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={7}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </div>
+          <AuthenticatorCodeField
+            id="two-step-code"
+            label="Code from the app"
+            value={code}
+            onChange={setCode}
+          />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             Confirm
           </button>
         </form>
       )}
-    </section>
+    </CardSection>
+  );
+}
+
+/** A 6-digit code from the authenticator app (7 characters: it may be typed with a space). */
+function AuthenticatorCodeField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField {...props} required autoComplete="one-time-code" inputMode="numeric" maxLength={7} />
   );
 }
 

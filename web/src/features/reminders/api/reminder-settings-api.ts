@@ -1,8 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
+  fetchReminderSettingsRow,
   REMINDER_SETTINGS_COLUMNS as COLUMNS,
   type ReminderSettingsRow,
 } from '../../../journal/reminder-settings-row.ts';
+import { dataOf } from '../../../session/data-answer.ts';
 import { fromRow, toRow, type ReminderSettings } from '../reminder-settings.ts';
 
 // Reminder settings through the data API, like the journal: row-level
@@ -16,12 +18,8 @@ export const reminderSettingsKey = (userId: string) => ['reminder-settings', use
 export async function fetchReminderSettings(
   supabase: SupabaseClient,
 ): Promise<ReminderSettings | null> {
-  const { data, error } = await supabase
-    .from('reminder_settings')
-    .select(COLUMNS)
-    .maybeSingle<ReminderSettingsRow>();
-  if (error) throw error;
-  return data ? fromRow(data) : null;
+  const row = await fetchReminderSettingsRow(supabase);
+  return row ? fromRow(row) : null;
 }
 
 /** One statement, the first save and every later one alike (user_id is the database's auth.uid()). */
@@ -29,13 +27,14 @@ export async function saveReminderSettings(
   supabase: SupabaseClient,
   settings: ReminderSettings,
 ): Promise<ReminderSettings> {
-  const { data, error } = await supabase
-    .from('reminder_settings')
-    .upsert(toRow(settings), { onConflict: 'user_id' })
-    .select(COLUMNS)
-    .single<ReminderSettingsRow>();
-  if (error) throw error;
-  return fromRow(data);
+  const row = await dataOf(
+    supabase
+      .from('reminder_settings')
+      .upsert(toRow(settings), { onConflict: 'user_id' })
+      .select(COLUMNS)
+      .single<ReminderSettingsRow>(),
+  );
+  return fromRow(row);
 }
 
 /** The travel prompt's switch: only the zone changes, other edits stay unsaved. */

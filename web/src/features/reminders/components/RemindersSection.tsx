@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { CardSection } from '../../../components/CardSection.tsx';
 import type { ReactNode } from 'react';
 import { MessageBox } from '../../../components/MessageBox.tsx';
-import { useDataClient, useRuntimeConfig } from '../../../session/clients-context.tsx';
+import { useRuntimeConfig } from '../../../session/clients-context.tsx';
 import { useSignedInUser } from '../../../session/signed-in-session.tsx';
+import { useSignedInQuery } from '../../../session/signed-in-query.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fetchReminderSettings, reminderSettingsKey } from '../api/reminder-settings-api.ts';
 import { browserTimeZone } from '../browser-time-zone.ts';
@@ -25,17 +26,14 @@ export const HOSTED_TEXT =
 export function RemindersSection({ pushChannel }: Props) {
   const config = useRuntimeConfig();
   return (
-    <section aria-labelledby="reminders-heading" className="card flex flex-col gap-4">
-      <h2 id="reminders-heading" className="text-lg font-semibold">
-        Reminders
-      </h2>
+    <CardSection headingId="reminders-heading" title="Reminders" className="flex flex-col gap-4">
       {config.reminders ? (
         <SavedReminders emailOffered={config.reminders.email} pushChannel={pushChannel} />
       ) : (
         // No server of ours (a hosted Supabase project): nothing would send them.
         <p className="text-sm text-slate-600 dark:text-slate-300">{HOSTED_TEXT}</p>
       )}
-    </section>
+    </CardSection>
   );
 }
 
@@ -46,12 +44,8 @@ function SavedReminders({
   emailOffered: boolean;
   pushChannel: ReactNode;
 }) {
-  const supabase = useDataClient();
   const user = useSignedInUser();
-  const saved = useQuery({
-    queryKey: reminderSettingsKey(user.id),
-    queryFn: () => fetchReminderSettings(supabase),
-  });
+  const saved = useSignedInQuery(reminderSettingsKey, fetchReminderSettings);
   if (saved.isPending) {
     return (
       <p role="status" className="text-sm text-slate-600 dark:text-slate-300">

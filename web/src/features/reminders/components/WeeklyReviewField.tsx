@@ -1,4 +1,5 @@
 import { Toggle } from '../../../components/Toggle.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
 import { WEEKDAY_NAMES } from '../reminder-settings.ts';
 
 interface Props {
@@ -43,18 +44,13 @@ export function WeeklyReviewField({ on, day, time, onChange }: Props) {
               ))}
             </select>
           </div>
-          <div>
-            <label htmlFor="review-time" className="field-label">
-              Review time
-            </label>
-            <input
-              id="review-time"
-              type="time"
-              className="text-input"
-              value={time}
-              onChange={(e) => onChange({ reviewTime: e.target.value })}
-            />
-          </div>
+          <TextField
+            id="review-time"
+            label="Review time"
+            type="time"
+            value={time}
+            onChange={(reviewTime) => onChange({ reviewTime })}
+          />
         </div>
       )}
     </div>

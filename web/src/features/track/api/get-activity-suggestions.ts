@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { useDataClient } from '../../../session/clients-context.tsx';
-import { useSignedInUser } from '../../../session/signed-in-session.tsx';
+import { useSignedInQuery } from '../../../session/signed-in-query.ts';
 import { fetchSuggestions } from '../../../journal/suggestions.ts';
 import { trackQueryKeys } from './query-keys.ts';
 
@@ -9,10 +7,7 @@ import { trackQueryKeys } from './query-keys.ts';
  * (public.activity_suggestions), offered while typing.
  */
 export function useActivitySuggestions() {
-  const supabase = useDataClient();
-  const { id: userId } = useSignedInUser();
-  return useQuery({
-    queryKey: trackQueryKeys.suggestions(userId),
-    queryFn: () => fetchSuggestions(supabase, 'activity_suggestions', 'activity'),
-  });
+  return useSignedInQuery(trackQueryKeys.suggestions, (supabase) =>
+    fetchSuggestions(supabase, 'activity_suggestions', 'activity'),
+  );
 }

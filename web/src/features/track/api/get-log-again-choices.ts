@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { fetchLogAgainChoices } from '../../../journal/log-again-choices.ts';
-import { useDataClient } from '../../../session/clients-context.tsx';
-import { useSignedInUser } from '../../../session/signed-in-session.tsx';
+import { useSignedInQuery } from '../../../session/signed-in-query.ts';
 import { trackQueryKeys } from './query-keys.ts';
 
 /**
@@ -10,10 +8,5 @@ import { trackQueryKeys } from './query-keys.ts';
  * device (docs/decisions/045), so Log again works offline.
  */
 export function useLogAgainChoices() {
-  const supabase = useDataClient();
-  const { id: userId } = useSignedInUser();
-  return useQuery({
-    queryKey: trackQueryKeys.logAgain(userId),
-    queryFn: () => fetchLogAgainChoices(supabase),
-  });
+  return useSignedInQuery(trackQueryKeys.logAgain, fetchLogAgainChoices);
 }

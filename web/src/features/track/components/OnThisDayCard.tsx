@@ -1,3 +1,4 @@
+import { CardSection } from '../../../components/CardSection.tsx';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { BACKGROUND_CLASS, intensityOf } from '../../../lib/intensity-colors.ts';
 import { useOnThisDay } from '../api/get-on-this-day.ts';
@@ -23,10 +24,11 @@ export default function OnThisDayCard({
   if (!found) return null;
   const first = found.entries[0];
   return (
-    <section aria-labelledby="on-this-day-heading" className="card mt-4 flex flex-col gap-2">
-      <h2 id="on-this-day-heading" className="text-lg font-semibold">
-        On this day
-      </h2>
+    <CardSection
+      headingId="on-this-day-heading"
+      title="On this day"
+      className="mt-4 flex flex-col gap-2"
+    >
       <p className="text-sm text-slate-600 dark:text-slate-300">
         {`${found.ago === 'year' ? 'A year ago' : 'A month ago'}${first ? `, ${DATE.format(new Date(first.created_at))}` : ''}:`}
       </p>
@@ -48,6 +50,6 @@ export default function OnThisDayCard({
           </li>
         ))}
       </ul>
-    </section>
+    </CardSection>
   );
 }

@@ -1,3 +1,5 @@
+import { TextField } from '../../../components/form/TextField.tsx';
+
 interface Props {
   /** datetime-local value; empty means now. */
   value: string;
@@ -11,27 +13,23 @@ interface Props {
 /** Track's optional "When", for logging something earlier (docs/product.md 11.1). */
 export function PastTimeField({ value, onChange, problem, latest }: Props) {
   return (
-    <div>
-      <label htmlFor="track-when" className="field-label">
-        When
-      </label>
-      <input
-        id="track-when"
-        type="datetime-local"
-        className="text-input"
-        autoFocus
-        max={latest}
-        value={value}
-        aria-invalid={problem !== undefined}
-        aria-describedby="track-when-hint"
-        onChange={(e) => onChange(e.target.value)}
-      />
+    <TextField
+      id="track-when"
+      label="When"
+      type="datetime-local"
+      autoFocus
+      max={latest}
+      value={value}
+      aria-invalid={problem !== undefined}
+      aria-describedby="track-when-hint"
+      onChange={onChange}
+    >
       <p
         id="track-when-hint"
         className={`mt-1 text-sm ${problem ? 'text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}
       >
         {problem ?? 'Leave empty for now, or choose an earlier time.'}
       </p>
-    </div>
+    </TextField>
   );
 }

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useDataClient } from '../../../session/clients-context.tsx';
-import { useSignedInUser } from '../../../session/signed-in-session.tsx';
+import { useSignedInQuery } from '../../../session/signed-in-query.ts';
 import { weeklyReviewQueryKeys } from './query-keys.ts';
 
 /** What "Do more of" and "Do less of" offer: the person's own activities and tags. */
@@ -25,10 +23,5 @@ export async function fetchPlanChoices(supabase: SupabaseClient): Promise<PlanCh
 }
 
 export function usePlanChoices() {
-  const supabase = useDataClient();
-  const { id: userId } = useSignedInUser();
-  return useQuery({
-    queryKey: weeklyReviewQueryKeys.choices(userId),
-    queryFn: () => fetchPlanChoices(supabase),
-  });
+  return useSignedInQuery(weeklyReviewQueryKeys.choices, fetchPlanChoices);
 }

@@ -1,7 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useDataClient } from '../../../session/clients-context.tsx';
-import { useSignedInUser } from '../../../session/signed-in-session.tsx';
+import { dataOf } from '../../../session/data-answer.ts';
+import { useSignedInQuery } from '../../../session/signed-in-query.ts';
 import type { PlanKind } from '../../../journal/weekly-review-row.ts';
 import { weeklyReviewQueryKeys } from './query-keys.ts';
 
@@ -46,23 +45,16 @@ export async function fetchWeekInReview(
   monday: string,
   timeZone: string,
 ): Promise<WeekInReview> {
-  const { data, error } = await supabase.rpc('week_in_review', {
-    week: monday,
-    time_zone: timeZone,
-  });
-  if (error) throw error;
-  return data as WeekInReview;
+  return dataOf<WeekInReview>(
+    supabase.rpc('week_in_review', { week: monday, time_zone: timeZone }),
+  );
 }
 
 /** The week's lists and last week's plan checked, computed in the database in one call. */
 export function useWeekInReview(monday: string) {
-  const supabase = useDataClient();
-  const { id: userId } = useSignedInUser();
   const timeZone = browserTimeZone();
-  return useQuery(
-    queryOptions({
-      queryKey: weeklyReviewQueryKeys.week(userId, monday, timeZone),
-      queryFn: () => fetchWeekInReview(supabase, monday, timeZone),
-    }),
+  return useSignedInQuery(
+    (userId) => weeklyReviewQueryKeys.week(userId, monday, timeZone),
+    (supabase) => fetchWeekInReview(supabase, monday, timeZone),
   );
 }

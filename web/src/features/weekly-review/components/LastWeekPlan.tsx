@@ -1,13 +1,15 @@
+import { CardSection } from '../../../components/CardSection.tsx';
 import type { WeekInReview } from '../api/get-week-in-review.ts';
 import { checkSentence, PLAN_LABELS } from '../plan-sentences.ts';
 
 /** "Last week you planned": the review of the week before, checked against the journal. */
 export function LastWeekPlan({ planned }: { planned: NonNullable<WeekInReview['planned']> }) {
   return (
-    <section aria-labelledby="review-planned" className="card">
-      <h2 id="review-planned" className="mb-2 text-lg font-semibold">
-        Last week you planned
-      </h2>
+    <CardSection
+      headingId="review-planned"
+      title="Last week you planned"
+      headingClassName="mb-2 text-lg font-semibold"
+    >
       {planned.checks.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Last week’s review chose nothing to do more or less of.
@@ -25,6 +27,6 @@ export function LastWeekPlan({ planned }: { planned: NonNullable<WeekInReview['p
       {planned.how && (
         <p className="mt-2 text-sm break-words whitespace-pre-wrap">{`How: ${planned.how}`}</p>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -1,5 +1,7 @@
+import { CardSection } from '../../../components/CardSection.tsx';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { TextAreaField } from '../../../components/form/TextAreaField.tsx';
 import {
   REVIEW_TEXT_MAX_LENGTH,
   type WeeklyReviewRow,
@@ -8,6 +10,12 @@ import { AEIOU } from '../aeiou.ts';
 import type { PlanChoices } from '../api/get-plan-choices.ts';
 import { useSaveReview } from '../api/save-review.ts';
 import { PlanChoice } from './PlanChoice.tsx';
+
+/** The experiment's two halves and the columns each is saved in. */
+const PLANS = [
+  { plan: 'more', label: 'Do more of', kind: 'more_kind', name: 'more_name' },
+  { plan: 'less', label: 'Do less of', kind: 'less_kind', name: 'less_name' },
+] as const;
 
 /** The week's reflections (AEIOU) and one experiment for next week; "Save review". */
 export function ReviewForm({
@@ -32,63 +40,56 @@ export function ReviewForm({
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <section aria-labelledby="review-reflect" className="card flex flex-col gap-4">
-        <h2 id="review-reflect" className="text-lg font-semibold">
-          Reflect on the week
-        </h2>
+      <CardSection
+        headingId="review-reflect"
+        title="Reflect on the week"
+        className="flex flex-col gap-4"
+      >
         {AEIOU.map(({ field, label, help }) => (
-          <div key={field}>
-            <label htmlFor={`review-${field}`} className="field-label">
-              {label}
-            </label>
-            <p
-              id={`review-${field}-help`}
-              className="mb-1 text-sm text-slate-600 dark:text-slate-300"
-            >
-              {help}
-            </p>
-            <textarea
-              id={`review-${field}`}
-              aria-describedby={`review-${field}-help`}
-              className="text-input min-h-20 resize-y"
-              maxLength={REVIEW_TEXT_MAX_LENGTH}
-              value={review[field]}
-              onChange={(e) => set({ [field]: e.target.value })}
-            />
-          </div>
-        ))}
-      </section>
-      <section aria-labelledby="review-experiment" className="card flex flex-col gap-4">
-        <h2 id="review-experiment" className="text-lg font-semibold">
-          Your experiment for next week
-        </h2>
-        <PlanChoice
-          id="review-more"
-          label="Do more of"
-          value={{ kind: review.more_kind, name: review.more_name }}
-          choices={choices}
-          onChange={({ kind, name }) => set({ more_kind: kind, more_name: name })}
-        />
-        <PlanChoice
-          id="review-less"
-          label="Do less of"
-          value={{ kind: review.less_kind, name: review.less_name }}
-          choices={choices}
-          onChange={({ kind, name }) => set({ less_kind: kind, less_name: name })}
-        />
-        <div>
-          <label htmlFor="review-how" className="field-label">
-            How
-          </label>
-          <textarea
-            id="review-how"
-            className="text-input min-h-20 resize-y"
+          <TextAreaField
+            key={field}
+            id={`review-${field}`}
+            label={label}
+            before={
+              <p
+                id={`review-${field}-help`}
+                className="mb-1 text-sm text-slate-600 dark:text-slate-300"
+              >
+                {help}
+              </p>
+            }
+            aria-describedby={`review-${field}-help`}
+            minHeightClass="min-h-20"
             maxLength={REVIEW_TEXT_MAX_LENGTH}
-            value={review.how}
-            onChange={(e) => set({ how: e.target.value })}
+            value={review[field]}
+            onChange={(text) => set({ [field]: text })}
           />
-        </div>
-      </section>
+        ))}
+      </CardSection>
+      <CardSection
+        headingId="review-experiment"
+        title="Your experiment for next week"
+        className="flex flex-col gap-4"
+      >
+        {PLANS.map(({ plan, label, kind, name }) => (
+          <PlanChoice
+            key={plan}
+            id={`review-${plan}`}
+            label={label}
+            value={{ kind: review[kind], name: review[name] }}
+            choices={choices}
+            onChange={(choice) => set({ [kind]: choice.kind, [name]: choice.name })}
+          />
+        ))}
+        <TextAreaField
+          id="review-how"
+          label="How"
+          minHeightClass="min-h-20"
+          maxLength={REVIEW_TEXT_MAX_LENGTH}
+          value={review.how}
+          onChange={(how) => set({ how })}
+        />
+      </CardSection>
       <button type="submit" className="btn-primary w-full" disabled={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save review'}
       </button>

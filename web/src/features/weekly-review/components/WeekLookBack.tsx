@@ -1,3 +1,4 @@
+import { CardSection } from '../../../components/CardSection.tsx';
 import type { WeekActivity, WeekInReview } from '../api/get-week-in-review.ts';
 
 const entriesText = (n: number) =>
@@ -33,28 +34,31 @@ export function WeekLookBack({ week }: { week: WeekInReview }) {
   const threshold = week.thresholds.energizer_min_energy;
   return (
     <>
-      <section aria-labelledby="review-energized" className="card">
-        <h2 id="review-energized" className="mb-2 text-lg font-semibold">
-          What gave you energy
-        </h2>
+      <CardSection
+        headingId="review-energized"
+        title="What gave you energy"
+        headingClassName="mb-2 text-lg font-semibold"
+      >
         <ActivityList
           rows={week.energized}
           empty={`No activity averaged ${threshold}% energy or more this week.`}
         />
-      </section>
-      <section aria-labelledby="review-drained" className="card">
-        <h2 id="review-drained" className="mb-2 text-lg font-semibold">
-          What drained you
-        </h2>
+      </CardSection>
+      <CardSection
+        headingId="review-drained"
+        title="What drained you"
+        headingClassName="mb-2 text-lg font-semibold"
+      >
         <ActivityList
           rows={week.drained}
           empty={`No activity averaged below ${threshold}% energy this week.`}
         />
-      </section>
-      <section aria-labelledby="review-flow" className="card">
-        <h2 id="review-flow" className="mb-2 text-lg font-semibold">
-          Flow moments
-        </h2>
+      </CardSection>
+      <CardSection
+        headingId="review-flow"
+        title="Flow moments"
+        headingClassName="mb-2 text-lg font-semibold"
+      >
         {week.flow.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">
             No entry this week was in flow.
@@ -77,7 +81,7 @@ export function WeekLookBack({ week }: { week: WeekInReview }) {
             ))}
           </ul>
         )}
-      </section>
+      </CardSection>
     </>
   );
 }

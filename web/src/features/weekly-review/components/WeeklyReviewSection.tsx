@@ -1,3 +1,4 @@
+import { CardSection } from '../../../components/CardSection.tsx';
 import { addDays } from '../../../lib/calendar-days.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useReviews } from '../api/get-reviews.ts';
@@ -17,10 +18,11 @@ export default function WeeklyReviewSection({
   const reviews = useReviews();
   const monday = thisMonday();
   return (
-    <section aria-labelledby="weekly-review-heading" className="card mb-4 flex flex-col gap-3">
-      <h2 id="weekly-review-heading" className="text-lg font-semibold">
-        Weekly review
-      </h2>
+    <CardSection
+      headingId="weekly-review-heading"
+      title="Weekly review"
+      className="mb-4 flex flex-col gap-3"
+    >
       <p className="text-sm text-slate-600 dark:text-slate-300">
         Look back on a week, Monday to Sunday, and plan one experiment for the next.
       </p>
@@ -56,6 +58,6 @@ export default function WeeklyReviewSection({
           ))}
         </ul>
       )}
-    </section>
+    </CardSection>
   );
 }

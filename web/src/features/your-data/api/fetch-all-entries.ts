@@ -5,6 +5,7 @@ import {
   type ActivityRow,
   type ExportedEntry,
 } from '../../../journal/entry-row.ts';
+import { dataOf } from '../../../session/data-answer.ts';
 
 /** Rows per request: 20,000 entries are twenty short requests, none of them heavy. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -24,11 +25,12 @@ export async function fetchAllEntries(
   for (;;) {
     let query = supabase.from('activities').select(ACTIVITY_ROW_COLUMNS).eq('user_id', userId);
     if (after) query = query.gt('created_at', after);
-    const { data, error } = await query
-      .order('created_at', { ascending: true })
-      .limit(EXPORT_PAGE_SIZE)
-      .returns<ActivityRow[]>();
-    if (error) throw error;
+    const data = await dataOf(
+      query
+        .order('created_at', { ascending: true })
+        .limit(EXPORT_PAGE_SIZE)
+        .returns<ActivityRow[]>(),
+    );
     for (const row of data) entries.push(exportedEntryOf(row));
     onProgress?.(entries.length);
     if (data.length < EXPORT_PAGE_SIZE) return entries;

@@ -7,6 +7,7 @@ import {
 } from '../daylio.ts';
 import { plural } from '../plural.ts';
 import { ImportProblemsAndConfirm } from './ImportProblemsAndConfirm.tsx';
+import { PreviewTable } from './PreviewTable.tsx';
 
 /** Rows of the file shown before importing; the rest are counted. */
 const ROWS_SHOWN = 5;
@@ -58,87 +59,53 @@ export function DaylioPreview({
         {problems.length > 0 ? `, ${plural(problems.length, 'problem', 'problems')} found` : ''}.
       </p>
 
-      <table className="w-full text-left text-sm">
-        <caption className="mb-1 text-left font-medium">Daylio moods become energy</caption>
-        <thead>
-          <tr className="text-slate-600 dark:text-slate-300">
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Mood
+      <PreviewTable caption="Daylio moods become energy" columns={['Mood', 'Entries', 'Energy']}>
+        {check.moods.map((mood) => (
+          <tr key={mood.name} className="border-t border-slate-200 dark:border-slate-700">
+            <th scope="row" className="py-1 pr-2 font-normal break-all">
+              {mood.name}
             </th>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Entries
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Energy
-            </th>
+            <td className="py-1 pr-2">{mood.entries}</td>
+            <td className="py-1">
+              {mood.builtIn ? (
+                `${mood.energy}%`
+              ) : (
+                <select
+                  aria-label={`Energy for ${mood.name}`}
+                  className="text-input min-h-10 py-1"
+                  value={mood.energy}
+                  onChange={(event) => onMoodEnergy(mood.name, Number(event.target.value))}
+                >
+                  {MOOD_LEVELS.map((level) => (
+                    <option key={level} value={level}>
+                      {`${level}% (like ${LEVEL_NAMES[level]})`}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {check.moods.map((mood) => (
-            <tr key={mood.name} className="border-t border-slate-200 dark:border-slate-700">
-              <th scope="row" className="py-1 pr-2 font-normal break-all">
-                {mood.name}
-              </th>
-              <td className="py-1 pr-2">{mood.entries}</td>
-              <td className="py-1">
-                {mood.builtIn ? (
-                  `${mood.energy}%`
-                ) : (
-                  <select
-                    aria-label={`Energy for ${mood.name}`}
-                    className="text-input min-h-10 py-1"
-                    value={mood.energy}
-                    onChange={(event) => onMoodEnergy(mood.name, Number(event.target.value))}
-                  >
-                    {MOOD_LEVELS.map((level) => (
-                      <option key={level} value={level}>
-                        {`${level}% (like ${LEVEL_NAMES[level]})`}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </PreviewTable>
       <p className="text-sm text-slate-600 dark:text-slate-300">
         {`Each entry's activity is its first Daylio activity ("${DAYLIO_FALLBACK_ACTIVITY}" when it has none), its Daylio activities become its tags, and its note title and note become its notes. Daylio does not record engagement: every entry gets ${DAYLIO_ENGAGEMENT}%, and none is marked as flow.`}
       </p>
 
       {ready > 0 && (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="mb-1 text-left font-medium">
-              {ready > ROWS_SHOWN ? `The newest ${ROWS_SHOWN} entries` : 'The entries'}
-            </caption>
-            <thead>
-              <tr className="text-slate-600 dark:text-slate-300">
-                <th scope="col" className="py-1 pr-2 font-medium">
-                  Time
-                </th>
-                <th scope="col" className="py-1 pr-2 font-medium">
-                  Activity
-                </th>
-                <th scope="col" className="py-1 pr-2 font-medium">
-                  Energy
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Tags
-                </th>
+          <PreviewTable
+            caption={ready > ROWS_SHOWN ? `The newest ${ROWS_SHOWN} entries` : 'The entries'}
+            columns={['Time', 'Activity', 'Energy', 'Tags']}
+          >
+            {newestFirst.map((entry) => (
+              <tr key={entry.line} className="border-t border-slate-200 dark:border-slate-700">
+                <td className="py-1 pr-2">{when(entry.date)}</td>
+                <td className="py-1 pr-2 break-words">{entry.activity}</td>
+                <td className="py-1 pr-2">{`${entry.energy}%`}</td>
+                <td className="py-1 break-words">{entry.tags.join(', ')}</td>
               </tr>
-            </thead>
-            <tbody>
-              {newestFirst.map((entry) => (
-                <tr key={entry.line} className="border-t border-slate-200 dark:border-slate-700">
-                  <td className="py-1 pr-2">{when(entry.date)}</td>
-                  <td className="py-1 pr-2 break-words">{entry.activity}</td>
-                  <td className="py-1 pr-2">{`${entry.energy}%`}</td>
-                  <td className="py-1 break-words">{entry.tags.join(', ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </PreviewTable>
         </div>
       )}
 

@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../lib/router/router.tsx';
 import { MessageBox } from '../../../components/MessageBox.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
 import { useAuthClient, useDataClient } from '../../../session/clients-context.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { deleteAccount, FreshSignInNeeded, signInWithGoogleAgain } from '../api/delete-account.ts';
@@ -100,36 +101,26 @@ export function DeleteAccountPanel({ user }: { user: User }) {
         This deletes your account and every entry in it, on every device, and cannot be undone.
         Export your data first if you want to keep it.
       </p>
-      <div>
-        <label htmlFor={field.id} className="field-label">
-          {field.label}
-        </label>
-        <input
-          id={field.id}
-          className="text-input"
-          type={field.type}
-          autoComplete={field.auto}
-          required
-          autoFocus
-          value={codeOnly ? code : confirmation}
-          onChange={(event) => (codeOnly ? setCode : setConfirmation)(event.target.value)}
-        />
-      </div>
+      <TextField
+        id={field.id}
+        label={field.label}
+        type={field.type}
+        autoComplete={field.auto}
+        required
+        autoFocus
+        value={codeOnly ? code : confirmation}
+        onChange={codeOnly ? setCode : setConfirmation}
+      />
       {withAuthenticator && withPassword && (
-        <div>
-          <label htmlFor="delete-account-code" className="field-label">
-            Code from your authenticator app
-          </label>
-          <input
-            id="delete-account-code"
-            className="text-input"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            required
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="delete-account-code"
+          label="Code from your authenticator app"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+          value={code}
+          onChange={setCode}
+        />
       )}
       {failure && <MessageBox kind="error">{failure}</MessageBox>}
       {needsGoogle && (

@@ -1,3 +1,4 @@
+import { CardSection } from '../../../components/CardSection.tsx';
 import { useSignedInUser } from '../../../session/signed-in-session.tsx';
 import { DeleteAccountPanel } from './DeleteAccountPanel.tsx';
 import { ExportButtons } from './ExportButtons.tsx';
@@ -7,13 +8,10 @@ import { ImportPanel } from './ImportPanel.tsx';
 export function YourDataSection() {
   const user = useSignedInUser();
   return (
-    <section aria-labelledby="your-data-heading" className="card flex flex-col gap-4">
-      <h2 id="your-data-heading" className="text-lg font-semibold">
-        Your data
-      </h2>
+    <CardSection headingId="your-data-heading" title="Your data" className="flex flex-col gap-4">
       <ExportButtons user={user} />
       <ImportPanel />
       <DeleteAccountPanel key={user.id} user={user} />
-    </section>
+    </CardSection>
   );
 }
