@@ -1,10 +1,13 @@
 import type { Queryable } from '../../db/database.ts';
+import type { ClaimBook, EmailClaim, PushClaim, ReminderWords } from './reminder-kind.ts';
 
-// Settling a claim kept as a row keyed by its owner (a person for e-mail, a
+// Claims kept as rows keyed by their owner (a person for e-mail, a
 // subscription for push), the local date and the slot, as
-// journal_private.reminder_sends and push_sends are: a sent reminder's row
-// stays (never sent again), a released one's is deleted, so the next run may
-// claim it again while it is due. A kind whose claims are such rows uses these.
+// journal_private.reminder_sends and push_sends are. A function of
+// journal_private claims one channel's due reminders of a kind as such rows
+// and answers the ones this replica is to send, with what sending needs. A
+// sent reminder's row stays (never sent again), a released one's is deleted,
+// so the next run may claim it again while it is due.
 
 export interface SlotClaimTable {
   /** journal_private.reminder_sends or push_sends, or a kind's own of the same shape. */
@@ -29,6 +32,92 @@ export function settleSlotClaims({ table, owner }: SlotClaimTable) {
          WHERE ${owner} = $1 AND local_date = $2 AND slot = $3 AND outcome = 'sending'`,
         claim.key,
       );
+    },
+  };
+}
+
+/** A kind's two claiming functions in journal_private, and what more they answer. */
+export interface SlotClaimFunctions<Extra> {
+  /** Answers user_id, email, local_date, slot and the `extra` columns. */
+  email: string;
+  /** Answers subscription_id, user_id, endpoint, p256dh, auth, local_date, slot and `extra`. */
+  push: string;
+  /** Columns both answer beyond those, for `words`. */
+  extra?: ReadonlyArray<keyof Extra & string>;
+  /** Words of each reminder's own, from its `extra` columns; else the kind's words. */
+  words?: (extra: Extra) => ReminderWords;
+}
+
+interface SlotRow {
+  local_date: string;
+  slot: string;
+}
+
+type EmailRow = Pick<EmailClaim, 'user_id' | 'email'>;
+type PushRow = Pick<PushClaim, 'subscription_id' | 'user_id' | 'endpoint' | 'p256dh' | 'auth'>;
+
+const SLOT_COLUMNS = ['local_date::text AS local_date', 'slot'];
+const EMAIL_COLUMNS = ['user_id::text AS user_id', 'email'];
+const PUSH_COLUMNS = [
+  'subscription_id::text AS subscription_id',
+  'user_id::text AS user_id',
+  'endpoint',
+  'p256dh',
+  'auth',
+];
+
+async function claimRows<Row>(
+  db: Queryable,
+  fn: string,
+  columns: readonly string[],
+  at: Date,
+): Promise<(Row & SlotRow)[]> {
+  const { rows } = await db.query<Row & SlotRow>(
+    `SELECT ${[...columns, ...SLOT_COLUMNS].join(', ')} FROM journal_private.${fn}($1)`,
+    [at.toISOString()],
+  );
+  return rows;
+}
+
+/**
+ * A kind's e-mail and push claims, made by its two functions as rows of
+ * journal_private.reminder_sends (e-mail) and push_sends (one a subscription).
+ */
+export function slotClaimBooks<Extra extends object>({
+  email,
+  push,
+  extra = [],
+  words,
+}: SlotClaimFunctions<Extra>): { email: ClaimBook<EmailClaim>; push: ClaimBook<PushClaim> } {
+  const ownWords = (row: Extra) => (words ? { words: words(row) } : {});
+  return {
+    email: {
+      async claim(db, at) {
+        const rows = await claimRows<EmailRow & Extra>(db, email, [...EMAIL_COLUMNS, ...extra], at);
+        return rows.map((r) => ({
+          user_id: r.user_id,
+          email: r.email,
+          key: [r.user_id, r.local_date, r.slot],
+          ...ownWords(r),
+        }));
+      },
+      ...settleSlotClaims({ table: 'journal_private.reminder_sends', owner: 'user_id' }),
+    },
+    push: {
+      async claim(db, at) {
+        const rows = await claimRows<PushRow & Extra>(db, push, [...PUSH_COLUMNS, ...extra], at);
+        return rows.map((r) => ({
+          subscription_id: r.subscription_id,
+          user_id: r.user_id,
+          endpoint: r.endpoint,
+          p256dh: r.p256dh,
+          auth: r.auth,
+          key: [r.subscription_id, r.local_date, r.slot],
+          ...ownWords(r),
+        }));
+      },
+      // A deleted subscription's claims go with it (ON DELETE CASCADE).
+      ...settleSlotClaims({ table: 'journal_private.push_sends', owner: 'subscription_id' }),
     },
   };
 }
