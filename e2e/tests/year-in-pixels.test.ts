@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addEntriesThroughApi } from '../support/api-entries.ts';
 import { useApp } from '../support/app-harness.ts';
 import { openTab, signUp, uniqueEmail } from '../support/app-steps.ts';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectAxeCleanLightAndDark } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { listedNames } from '../support/history.ts';
 import { tabTo } from '../support/keyboard.ts';
-import { horizontalOverflow } from '../support/layout.ts';
+import { expectFits } from '../support/layout.ts';
 
 // Insights' "Year in pixels" (docs/product.md, Insights). Test contexts are
 // in UTC with the en-US locale, so days are UTC days named like "March 14, 2026".
@@ -64,14 +64,8 @@ describe.skipIf(skipBrowserTests)('Year in pixels', () => {
   });
 
   it('is axe-clean light and dark, and fits 320 px', async () => {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      expect(await seriousAxeViolations(page), scheme).toEqual([]);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    const { scrollWidth, sticksOut } = await horizontalOverflow(page, 320);
-    expect(sticksOut).toEqual([]);
-    expect(scrollWidth).toBeLessThanOrEqual(320);
+    await expectAxeCleanLightAndDark(page);
+    await expectFits(page, 320);
   });
 
   it('opens Look Back on the day chosen by keyboard, and shows all days again', async () => {
