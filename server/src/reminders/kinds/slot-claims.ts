@@ -56,27 +56,59 @@ interface SlotRow {
 type EmailRow = Pick<EmailClaim, 'user_id' | 'email'>;
 type PushRow = Pick<PushClaim, 'subscription_id' | 'user_id' | 'endpoint' | 'p256dh' | 'auth'>;
 
-const SLOT_COLUMNS = ['local_date::text AS local_date', 'slot'];
-const EMAIL_COLUMNS = ['user_id::text AS user_id', 'email'];
-const PUSH_COLUMNS = [
-  'subscription_id::text AS subscription_id',
-  'user_id::text AS user_id',
-  'endpoint',
-  'p256dh',
-  'auth',
-];
+/** One channel's claims: what each carries, as the functions answer it, and where it is kept. */
+interface Channel<Row> {
+  /** Each field of a claim and the SQL that answers it (ids as text). */
+  columns: Record<keyof Row & string, string>;
+  /** Its owner column, with local_date and slot, keys a claim. */
+  table: SlotClaimTable & { owner: keyof Row & string };
+}
 
-async function claimRows<Row>(
-  db: Queryable,
+const EMAIL: Channel<EmailRow> = {
+  columns: { user_id: 'user_id::text', email: 'email' },
+  table: { table: 'journal_private.reminder_sends', owner: 'user_id' },
+};
+
+const PUSH: Channel<PushRow> = {
+  columns: {
+    subscription_id: 'subscription_id::text',
+    user_id: 'user_id::text',
+    endpoint: 'endpoint',
+    p256dh: 'p256dh',
+    auth: 'auth',
+  },
+  // A deleted subscription's claims go with it (ON DELETE CASCADE).
+  table: { table: 'journal_private.push_sends', owner: 'subscription_id' },
+};
+
+const SLOT_COLUMNS = ['local_date::text AS local_date', 'slot'];
+
+function claimBook<Row extends object, Extra extends object>(
+  channel: Channel<Row>,
   fn: string,
-  columns: readonly string[],
-  at: Date,
-): Promise<(Row & SlotRow)[]> {
-  const { rows } = await db.query<Row & SlotRow>(
-    `SELECT ${[...columns, ...SLOT_COLUMNS].join(', ')} FROM journal_private.${fn}($1)`,
-    [at.toISOString()],
-  );
-  return rows;
+  extra: readonly string[],
+  ownWords: (row: Extra) => { words?: ReminderWords },
+): ClaimBook<Row & { key: unknown[]; words?: ReminderWords }> {
+  const fields = Object.keys(channel.columns) as (keyof Row & string)[];
+  const select = [
+    ...fields.map((field) => `${channel.columns[field]} AS ${field}`),
+    ...SLOT_COLUMNS,
+    ...extra,
+  ].join(', ');
+  return {
+    async claim(db, at) {
+      const { rows } = await db.query<Row & SlotRow & Extra>(
+        `SELECT ${select} FROM journal_private.${fn}($1)`,
+        [at.toISOString()],
+      );
+      return rows.map((row) => ({
+        ...(Object.fromEntries(fields.map((field) => [field, row[field]])) as Row),
+        key: [row[channel.table.owner], row.local_date, row.slot],
+        ...ownWords(row),
+      }));
+    },
+    ...settleSlotClaims(channel.table),
+  };
 }
 
 /**
@@ -91,33 +123,7 @@ export function slotClaimBooks<Extra extends object>({
 }: SlotClaimFunctions<Extra>): { email: ClaimBook<EmailClaim>; push: ClaimBook<PushClaim> } {
   const ownWords = (row: Extra) => (words ? { words: words(row) } : {});
   return {
-    email: {
-      async claim(db, at) {
-        const rows = await claimRows<EmailRow & Extra>(db, email, [...EMAIL_COLUMNS, ...extra], at);
-        return rows.map((r) => ({
-          user_id: r.user_id,
-          email: r.email,
-          key: [r.user_id, r.local_date, r.slot],
-          ...ownWords(r),
-        }));
-      },
-      ...settleSlotClaims({ table: 'journal_private.reminder_sends', owner: 'user_id' }),
-    },
-    push: {
-      async claim(db, at) {
-        const rows = await claimRows<PushRow & Extra>(db, push, [...PUSH_COLUMNS, ...extra], at);
-        return rows.map((r) => ({
-          subscription_id: r.subscription_id,
-          user_id: r.user_id,
-          endpoint: r.endpoint,
-          p256dh: r.p256dh,
-          auth: r.auth,
-          key: [r.subscription_id, r.local_date, r.slot],
-          ...ownWords(r),
-        }));
-      },
-      // A deleted subscription's claims go with it (ON DELETE CASCADE).
-      ...settleSlotClaims({ table: 'journal_private.push_sends', owner: 'subscription_id' }),
-    },
+    email: claimBook(EMAIL, email, extra, ownWords),
+    push: claimBook(PUSH, push, extra, ownWords),
   };
 }
