@@ -12,7 +12,7 @@ import {
   LONG_JOURNAL_ENTRIES,
 } from '../support/long-journal.ts';
 import { SHARED_SERVER_ENV } from '../support/shared-app.ts';
-import { median, printGoal } from './bench-goal.ts';
+import { goalLine, median, printGoal } from './bench-goal.ts';
 import { measureSignedUp } from './signed-up-page.ts';
 
 const TRIES = Number(process.argv[2] ?? 5);
@@ -47,13 +47,11 @@ await measureSignedUp(
       ["'All time' to rankings", allTimeMs],
     ] as const) {
       const figure = Math.round(median(values));
-      printGoal({
-        name: `${what}, ${LONG_JOURNAL_ENTRIES} entries, median of ${TRIES}`,
-        figure,
-        unit: 'ms',
-        goal: `≤ ${GOAL_MS} ms`,
-        met: figure <= GOAL_MS,
-      });
+      printGoal(
+        goalLine(`${what}, ${LONG_JOURNAL_ENTRIES} entries, median of ${TRIES}`, figure, 'ms', {
+          atMost: GOAL_MS,
+        }),
+      );
     }
   },
   SHARED_SERVER_ENV,
