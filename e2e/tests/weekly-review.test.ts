@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addEntriesThroughApi } from '../support/api-entries.ts';
 import { useApp } from '../support/app-harness.ts';
-import { openTab, pathOf, signUp, submitSignIn, uniqueEmail } from '../support/app-steps.ts';
+import { openTab, pathOf, submitSignIn } from '../support/app-steps.ts';
 import { expectAxeCleanLightAndDark } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { expectFits } from '../support/layout.ts';
@@ -41,9 +41,7 @@ describe.skipIf(skipBrowserTests)('the weekly review', () => {
   let email: string;
 
   beforeAll(async () => {
-    ({ page } = await app.newUser());
-    email = uniqueEmail('review');
-    await signUp(page, email);
+    ({ page, email } = await app.signedUpOnTrack('review'));
     await addEntriesThroughApi(app.url, email, [
       // The week before last: two walks.
       { created_at: at(MONDAY_BEFORE, 0), activity: 'Walk outside', energy: 70 },
