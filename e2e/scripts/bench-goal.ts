@@ -15,6 +15,22 @@ export function printGoal(line: GoalLine): void {
   console.log(`goal ${JSON.stringify(line)}`);
 }
 
+/**
+ * A goal of `figure` (as printed) at least `bound` ('≥') or at most it ('≤'):
+ * its words and whether it is met come from the one bound.
+ */
+export function goalLine(
+  name: string,
+  figure: number,
+  unit: string,
+  goal: { atLeast: number } | { atMost: number },
+): GoalLine {
+  const suffix = unit === '' ? '' : ` ${unit}`;
+  return 'atLeast' in goal
+    ? { name, figure, unit, goal: `≥ ${goal.atLeast}${suffix}`, met: figure >= goal.atLeast }
+    : { name, figure, unit, goal: `≤ ${goal.atMost}${suffix}`, met: figure <= goal.atMost };
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

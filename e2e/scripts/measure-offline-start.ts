@@ -5,15 +5,12 @@
 // to), and both again with the CPU slowed 4× as Lighthouse does for a
 // mid-range phone. Usage (after `npm run build`):
 //   node e2e/scripts/measure-offline-start.ts [runs=5]
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { PHONE } from '../support/app-harness.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer } from '../support/server-process.ts';
+import { waitForServiceWorker } from '../support/service-worker.ts';
+import { median } from './bench-goal.ts';
+import { measureSignedUp } from './signed-up-page.ts';
 
 const RUNS = Number(process.argv[2] ?? 5);
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 async function reloadToTrack(page: Page): Promise<number> {
   const started = performance.now();
@@ -22,32 +19,7 @@ async function reloadToTrack(page: Page): Promise<number> {
   return performance.now() - started;
 }
 
-async function waitForServiceWorker(page: Page) {
-  for (let tries = 0; tries < 150; tries++) {
-    const ready = await page.evaluate(
-      async () =>
-        navigator.serviceWorker.controller !== null &&
-        (await caches.match('/index.html')) !== undefined,
-    );
-    if (ready) return;
-    await page.waitForTimeout(200);
-  }
-  throw new Error('the service worker did not take the page in 30 s');
-}
-
-const server = await startServer();
-const browser = await launchBrowser();
-try {
-  const context = await browser.newContext({ baseURL: server.url, viewport: PHONE });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await page
-    .getByPlaceholder('Enter your email')
-    .fill(`offline-${randomBytes(4).toString('hex')}@example.test`);
-  await page.getByPlaceholder('Enter your password').fill('correct horse battery staple');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByPlaceholder('What are you doing?').waitFor();
+await measureSignedUp('offline', async ({ context, page }) => {
   await waitForServiceWorker(page);
   const devtools = await context.newCDPSession(page);
 
@@ -67,7 +39,4 @@ try {
         `online ${Math.round(on)} ms (offline/online ${(off / on).toFixed(2)})`,
     );
   }
-} finally {
-  await browser.close();
-  await server.stop();
-}
+});

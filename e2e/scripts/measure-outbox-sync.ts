@@ -5,31 +5,14 @@
 // (each entry leaves it only after the server answered 201); the server is
 // then asked that it holds all 50, once each. Usage (after `npm run build`):
 //   node e2e/scripts/measure-outbox-sync.ts [runs=3] [entries=50]
-import { randomBytes } from 'node:crypto';
-import { PHONE } from '../support/app-harness.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { startServer } from '../support/server-process.ts';
 import { quickSave, storedEntries, waitingIndicator } from '../support/outbox.ts';
+import { median } from './bench-goal.ts';
+import { measureSignedUp } from './signed-up-page.ts';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const ENTRIES = Number(process.argv[3] ?? 50);
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
-const server = await startServer();
-const browser = await launchBrowser();
-try {
-  const context = await browser.newContext({ baseURL: server.url, viewport: PHONE });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await page
-    .getByPlaceholder('Enter your email')
-    .fill(`outbox-${randomBytes(4).toString('hex')}@example.test`);
-  await page.getByPlaceholder('Enter your password').fill('correct horse battery staple');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByPlaceholder('What are you doing?').waitFor();
-
+await measureSignedUp('outbox', async ({ context, page }) => {
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     await context.setOffline(true);
@@ -54,7 +37,4 @@ try {
   console.log(
     `median of ${RUNS}: ${Math.round(median(times))} ms for ${ENTRIES} entries (goal ≤ 5000 ms)`,
   );
-} finally {
-  await browser.close();
-  await server.stop();
-}
+});

@@ -24,24 +24,40 @@ export async function messageShown(
 export const trackHeading = (page: Page) =>
   page.getByRole('heading', { name: 'Track Activity', level: 1 });
 
-/** From the login screen in login mode, switches to sign-up and creates the account. */
-export async function signUp(page: Page, email: string, password = PASSWORD): Promise<void> {
-  if (pathOf(page) !== '/login') await page.goto('/login');
+/**
+ * On the login screen in login mode, switches to sign-up and sends the form.
+ * What the server answers (Track, or a link to confirm) is the caller's to see.
+ */
+export async function submitSignUp(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await page.getByRole('heading', { name: 'Create Account' }).waitFor();
   await page.getByPlaceholder('Enter your email').fill(email);
   await page.getByPlaceholder('Enter your password').fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/** From the login screen in login mode, switches to sign-up and creates the account. */
+export async function signUp(page: Page, email: string, password = PASSWORD): Promise<void> {
+  if (pathOf(page) !== '/login') await page.goto('/login');
+  await submitSignUp(page, email, password);
   await trackHeading(page).waitFor();
   expect(pathOf(page)).toBe('/');
+}
+
+/**
+ * On the login screen in login mode, fills and sends the form. What follows
+ * (Track, a second step, a refusal) is the caller's to see.
+ */
+export async function submitSignIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByPlaceholder('Enter your email').fill(email);
+  await page.getByPlaceholder('Enter your password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /** Signs in from the login screen (login mode) and waits for the app. */
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-  await page.getByPlaceholder('Enter your email').fill(email);
-  await page.getByPlaceholder('Enter your password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await submitSignIn(page, email, password);
   await trackHeading(page).waitFor();
 }
 

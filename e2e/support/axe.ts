@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type axe from 'axe-core';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { settleAnimations } from './settle.ts';
 
 const require = createRequire(import.meta.url);
@@ -37,4 +38,13 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
     }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Expects no serious violations in the light scheme nor in the dark one; leaves the page light. */
+export async function expectAxeCleanLightAndDark(page: Page): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await seriousAxeViolations(page), scheme).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { PHONE } from './app-harness.ts';
 import { settleAnimations } from './settle.ts';
 
@@ -22,4 +23,11 @@ export async function horizontalOverflow(
   }, width);
   await page.setViewportSize(PHONE);
   return found;
+}
+
+/** Expects the page to fit a screen `width` pixels wide: nothing sticks out, nothing scrolls sideways. */
+export async function expectFits(page: Page, width: number): Promise<void> {
+  const { scrollWidth, sticksOut } = await horizontalOverflow(page, width);
+  expect(sticksOut).toEqual([]);
+  expect(scrollWidth).toBeLessThanOrEqual(width);
 }

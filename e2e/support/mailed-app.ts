@@ -1,5 +1,7 @@
-import { useMailbox, type Mailbox } from '@energy-tracker/test-support/mailbox';
+import type { Page } from 'playwright-core';
+import { linkIn, useMailbox, type Mailbox } from '@energy-tracker/test-support/mailbox';
 import { useApp, type AppHarness } from './app-harness.ts';
+import { openEmailLink, submitSignUp, trackHeading } from './app-steps.ts';
 
 /**
  * A server of the file's own that mails the file's mailbox: SMTP_URL names
@@ -17,4 +19,16 @@ export function useMailedApp(): { app: AppHarness; mailbox: Mailbox } {
     }),
   });
   return { app, mailbox };
+}
+
+/**
+ * Signs up on the login screen and confirms the address through the e-mailed
+ * link, as a person does with mail on: lands on Track.
+ */
+export async function signUpConfirmed(page: Page, mailbox: Mailbox, email: string): Promise<void> {
+  await page.goto('/login');
+  await submitSignUp(page, email);
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  await openEmailLink(page, linkIn(await mailbox.next(email), '/auth/v1/verify'));
+  await trackHeading(page).waitFor();
 }

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { waitUntil } from './wait.ts';
 
 /** Console lines of a page without a network: failed reads, lazy chunks the worker could not serve. */
@@ -8,6 +8,27 @@ export const OFFLINE_ERRORS =
 export const ANSWER_WRITES = /\/rest\/v1\/user_answers(\?|$)/;
 /** supabase-js refreshing the session. */
 export const REFRESH = /\/auth\/v1\/token\?grant_type=refresh_token/;
+
+/**
+ * The session refreshes and the outbox's sends the context makes from now
+ * on, in order ('refresh', 'send'): an expired session must be refreshed
+ * before its entry is sent.
+ */
+export function refreshesAndSends(context: BrowserContext): string[] {
+  const order: string[] = [];
+  context.on('request', (request) => {
+    if (REFRESH.test(request.url())) order.push('refresh');
+    if (request.method() === 'POST' && ANSWER_WRITES.test(request.url())) order.push('send');
+  });
+  return order;
+}
+
+/** Makes the server unreachable for the outbox's sends (reads still pass): the saves wait. */
+export async function failAnswerWrites(page: Page): Promise<void> {
+  await page.route(ANSWER_WRITES, (route) =>
+    route.request().method() === 'POST' ? route.abort('failed') : route.fallback(),
+  );
+}
 
 /** The header's count of entries kept on the device (docs/product.md). */
 export const waitingIndicator = (page: Page): Locator =>

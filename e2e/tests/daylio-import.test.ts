@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { storedTagsThroughApi } from '../support/api-entries.ts';
 import { useApp } from '../support/app-harness.ts';
 import { openTab } from '../support/app-steps.ts';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectAxeCleanLightAndDark } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
-import { horizontalOverflow } from '../support/layout.ts';
+import { expectFits } from '../support/layout.ts';
 
 // A Daylio CSV export imported through Profile's Import (docs/product.md,
 // "Import from Daylio"). The test context is in UTC, so Daylio's local times
@@ -95,14 +95,8 @@ describe.skipIf(skipBrowserTests)('Import from Daylio', () => {
     await superb.selectOption('100');
     await page.getByRole('cell', { name: 'Daylio entry' }).waitFor();
     expect(await rowsOf(page, 'The entries')).toContain('Jun 1, 2025, 8:15 AM Daylio entry 100%');
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      expect(await seriousAxeViolations(page), scheme).toEqual([]);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    const { scrollWidth, sticksOut } = await horizontalOverflow(page, 320);
-    expect(sticksOut).toEqual([]);
-    expect(scrollWidth).toBeLessThanOrEqual(320);
+    await expectAxeCleanLightAndDark(page);
+    await expectFits(page, 320);
 
     // Nothing is saved before the import is confirmed.
     expect(await storedTagsThroughApi(app.url, email)).toEqual([]);

@@ -3,15 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { useMailedApp } from '../support/mailed-app.ts';
 import {
   openTab,
-  PASSWORD,
   pathOf,
   signIn,
+  submitSignIn,
+  submitSignUp,
   trackHeading,
   uniqueEmail,
   openEmailLink,
   messageShown,
 } from '../support/app-steps.ts';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectAxeCleanLightAndDark, seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { horizontalOverflow } from '../support/layout.ts';
 import { linkIn } from '@energy-tracker/test-support/mailbox';
@@ -28,10 +29,7 @@ const CONFIRMED_ELSEWHERE =
 /** Signs up on the login screen and checks docs/product.md 4: login mode, password cleared, the green box. */
 async function signUpNeedingConfirmation(page: Page, email: string): Promise<void> {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await page.getByPlaceholder('Enter your email').fill(email);
-  await page.getByPlaceholder('Enter your password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await submitSignUp(page, email);
   await page.getByRole('status').filter({ hasText: CHECK_EMAIL }).waitFor();
   await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
   expect(await page.getByPlaceholder('Enter your password').inputValue()).toBe('');
@@ -44,9 +42,7 @@ async function signInUnconfirmed(page: Page, errors: PageErrorLog, email: string
     httpErrorLine(400, '/auth/v1/token?grant_type=password'),
     'the server refuses an unconfirmed address with 400 email_not_confirmed, which Chromium logs',
   );
-  await page.getByPlaceholder('Enter your email').fill(email);
-  await page.getByPlaceholder('Enter your password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await submitSignIn(page, email);
   await page.getByRole('alert').filter({ hasText: NOT_CONFIRMED }).waitFor();
 }
 
@@ -119,10 +115,7 @@ describe.skipIf(skipBrowserTests)('sign-up with e-mail confirmation (SMTP_URL se
     await screenshotAtSizes(page, 'login-not-confirmed');
     const { scrollWidth } = await horizontalOverflow(page, 320);
     expect(scrollWidth).toBeLessThanOrEqual(320);
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'light' });
+    await expectAxeCleanLightAndDark(page);
 
     await page.getByRole('button', { name: 'Resend confirmation email' }).click();
     await messageShown(page, 'status', `We sent a new confirmation link to ${email}.`);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addEntriesThroughApi, storedEntriesThroughApi } from '../support/api-entries.ts';
 import { useApp } from '../support/app-harness.ts';
 import { savedToast, signUp, trackForm, trackHeading, uniqueEmail } from '../support/app-steps.ts';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectAxeCleanLightAndDark } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { dialValue } from '../support/dial.ts';
 import { horizontalOverflow } from '../support/layout.ts';
@@ -76,11 +76,7 @@ describe.skipIf(skipBrowserTests)('Log again', () => {
     await waitUntil(async () => (await buttons.count()) === 2, 'Log again to offer two activities');
     expect(await buttons.allInnerTexts()).toEqual(['Walk outside', 'Emails']);
 
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      expect(await seriousAxeViolations(page)).toEqual([]);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await expectAxeCleanLightAndDark(page);
     expect((await horizontalOverflow(page, 320)).sticksOut).toEqual([]);
 
     await logTheWalkAgain(page);

@@ -3,12 +3,11 @@ import { pathOf, trackHeading } from '../support/app-steps.ts';
 import { useApp } from '../support/app-harness.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import {
-  ANSWER_WRITES,
   OFFLINE_ERRORS,
-  REFRESH,
   ageSession,
   outboxRecords,
   quickSave,
+  refreshesAndSends,
   savedOnDeviceToast,
   storedEntries,
   waitingIndicator,
@@ -39,11 +38,7 @@ describe.skipIf(skipBrowserTests)('an offline start with an expired session', ()
     await waitingIndicator(page).filter({ hasText: '1 waiting to sync' }).waitFor();
     const [kept] = await outboxRecords(page);
 
-    const order: string[] = [];
-    context.on('request', (request) => {
-      if (REFRESH.test(request.url())) order.push('refresh');
-      if (request.method() === 'POST' && ANSWER_WRITES.test(request.url())) order.push('send');
-    });
+    const order = refreshesAndSends(context);
     await context.setOffline(false);
     await waitingIndicator(page).waitFor({ state: 'detached', timeout: 40_000 });
     await waitUntil(async () => (await storedEntries(page)).size > 0, 'the entry to be stored');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addEntriesThroughApi } from '../support/api-entries.ts';
 import { useApp } from '../support/app-harness.ts';
 import { openTab, trackHeading } from '../support/app-steps.ts';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectAxeCleanLightAndDark } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 
 // Track's "On this day" card (docs/product.md, Track). Every test context
@@ -63,11 +63,7 @@ describe.skipIf(skipBrowserTests)('On this day', () => {
       '8:30 AM Morning run Energy 80%',
       '7:05 PM Late dinner Energy 40%',
     ]);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      expect(await seriousAxeViolations(page), scheme).toEqual([]);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await expectAxeCleanLightAndDark(page);
     // Logging still comes first: the card is below the form.
     const form = await page.locator('form').boundingBox();
     const below = await card(page).boundingBox();

@@ -4,7 +4,7 @@ import { useApp } from '../support/app-harness.ts';
 import { openTab, signUp, uniqueEmail } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { httpErrorLine } from '../support/page-errors.ts';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectAxeCleanLightAndDark } from '../support/axe.ts';
 import { horizontalOverflow } from '../support/layout.ts';
 import {
   OFFLINE_ERRORS,
@@ -100,11 +100,7 @@ describe.skipIf(skipBrowserTests)('the outbox and a device clock 5 minutes fast'
     expect(await waitingIndicator(page).textContent()).toContain('2 waiting to sync');
     // The refused entries, their fields and the indicator: accessible in light
     // and dark, and within a 320 px screen.
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      expect(await seriousAxeViolations(page), colorScheme).toEqual([]);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await expectAxeCleanLightAndDark(page);
     expect((await horizontalOverflow(page, 320)).scrollWidth).toBeLessThanOrEqual(320);
 
     const items = waiting.getByRole('listitem');

@@ -3,21 +3,21 @@ import { useApp } from '../support/app-harness.ts';
 import { openTab, pathOf, signIn } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import {
-  ANSWER_WRITES,
   OFFLINE_ERRORS,
-  REFRESH,
   ageSession,
+  failAnswerWrites,
   journalDatabases,
   keptAnswerKeys,
   outboxRecords,
   quickSave,
+  refreshesAndSends,
   sessionUserId,
   storedEntries,
   waitingIndicator,
 } from '../support/outbox.ts';
 import { httpErrorLine } from '../support/page-errors.ts';
 import { waitUntil } from '../support/wait.ts';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectAxeCleanLightAndDark } from '../support/axe.ts';
 
 // docs/decisions/041: the outbox and the session. An expired access
 // token is refreshed before anything is sent; a revoked one sends the person
@@ -34,11 +34,7 @@ describe.skipIf(skipBrowserTests)('the outbox and the session', () => {
     await quickSave(page, 'Night train');
     await ageSession(page);
 
-    const order: string[] = [];
-    context.on('request', (request) => {
-      if (REFRESH.test(request.url())) order.push('refresh');
-      if (request.method() === 'POST' && ANSWER_WRITES.test(request.url())) order.push('send');
-    });
+    const order = refreshesAndSends(context);
     await context.setOffline(false);
     await waitingIndicator(page).waitFor({ state: 'detached' });
     expect(order.slice(0, 2)).toEqual(['refresh', 'send']);
@@ -104,9 +100,7 @@ describe.skipIf(skipBrowserTests)('the outbox and the session', () => {
       'the server is made unreachable for the saves',
     );
     // The server cannot be reached for the saves: they wait.
-    await page.route(ANSWER_WRITES, (route) =>
-      route.request().method() === 'POST' ? route.abort('failed') : route.fallback(),
-    );
+    await failAnswerWrites(page);
     await quickSave(page, 'Gym');
     await quickSave(page, 'Commute');
     await waitingIndicator(page).filter({ hasText: '2 waiting to sync' }).waitFor();
@@ -119,11 +113,7 @@ describe.skipIf(skipBrowserTests)('the outbox and the session', () => {
         '2 entries are waiting to sync. Logging out deletes them from this device. Log out anyway?',
       )
       .waitFor();
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      expect(await seriousAxeViolations(page), colorScheme).toEqual([]);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await expectAxeCleanLightAndDark(page);
     await question.getByRole('button', { name: 'Cancel' }).click();
     expect(pathOf(page)).toBe('/');
     expect(await outboxRecords(page)).toHaveLength(2);

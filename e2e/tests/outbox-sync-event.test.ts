@@ -3,6 +3,7 @@ import { useApp } from '../support/app-harness.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import {
   ANSWER_WRITES,
+  failAnswerWrites,
   outboxRecords,
   quickSave,
   savedOnDeviceToast,
@@ -26,9 +27,7 @@ describe.skipIf(skipBrowserTests)('Background Sync and the outbox', () => {
     );
     await waitForServiceWorker(page);
 
-    await page.route(ANSWER_WRITES, (route) =>
-      route.request().method() === 'POST' ? route.abort('failed') : route.fallback(),
-    );
+    await failAnswerWrites(page);
     await quickSave(page, 'In the lift');
     await savedOnDeviceToast(page).waitFor();
     // Until its back-off ends, only a drain the page is asked for sends it.

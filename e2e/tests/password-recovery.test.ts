@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
-import { useMailedApp } from '../support/mailed-app.ts';
+import { signUpConfirmed, useMailedApp } from '../support/mailed-app.ts';
 import {
   openTab,
   PASSWORD,
@@ -12,26 +12,14 @@ import {
   openEmailLink,
   messageShown,
 } from '../support/app-steps.ts';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectAxeCleanLightAndDark, seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
-import { linkIn, type Mailbox } from '@energy-tracker/test-support/mailbox';
+import { linkIn } from '@energy-tracker/test-support/mailbox';
 import { httpErrorLine } from '../support/page-errors.ts';
 import { screenshotAtSizes } from '../support/screenshots.ts';
 
 // 'Forgot password?' and 'Change password' in Chromium, with the server
 // mailing a local SMTP server whose links the browser follows.
-
-/** Signs up on the login screen and confirms through the e-mailed link: lands on Track. */
-async function confirmedSignUp(page: Page, mailbox: Mailbox, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await page.getByPlaceholder('Enter your email').fill(email);
-  await page.getByPlaceholder('Enter your password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-  await openEmailLink(page, linkIn(await mailbox.next(email), '/auth/v1/verify'));
-  await trackHeading(page).waitFor();
-}
 
 async function logOut(page: Page): Promise<void> {
   await openTab(page, 'Profile');
@@ -45,7 +33,7 @@ describe.skipIf(skipBrowserTests)('password recovery and change (SMTP_URL set)',
   it('Forgot password? mails a link whose screen sets a new password and signs in', async () => {
     const { page } = await app.newUser();
     const email = uniqueEmail('forgot');
-    await confirmedSignUp(page, mailbox, email);
+    await signUpConfirmed(page, mailbox, email);
     await logOut(page);
 
     await page.getByRole('button', { name: 'Forgot password?' }).click();
@@ -62,10 +50,7 @@ describe.skipIf(skipBrowserTests)('password recovery and change (SMTP_URL set)',
     await page.getByRole('heading', { name: 'Choose a New Password' }).waitFor();
     expect(pathOf(page)).toBe('/reset-password');
     await screenshotAtSizes(page, 'reset-password');
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'light' });
+    await expectAxeCleanLightAndDark(page);
 
     await page.getByLabel('New password', { exact: true }).fill('a freshly chosen phrase');
     await page.getByRole('button', { name: 'Set Password' }).click();
@@ -80,7 +65,7 @@ describe.skipIf(skipBrowserTests)('password recovery and change (SMTP_URL set)',
   it('Change password on Profile needs the current password', async () => {
     const { page, errors } = await app.newUser();
     const email = uniqueEmail('change');
-    await confirmedSignUp(page, mailbox, email);
+    await signUpConfirmed(page, mailbox, email);
     await openTab(page, 'Profile');
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
 import { openTab, signUp, trackHeading, uniqueEmail } from '../support/app-steps.ts';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectAxeCleanLightAndDark } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { standInPushManager } from '../support/push-stand-in.ts';
 import { waitUntil } from '../support/wait.ts';
@@ -45,11 +45,7 @@ describe.skipIf(skipBrowserTests)('reminders by Web Push', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       320,
     );
-    const light = await seriousAxeViolations(page);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    const dark = await seriousAxeViolations(page);
-    await page.emulateMedia({ colorScheme: 'light' });
-    expect({ light, dark }).toEqual({ light: [], dark: [] });
+    await expectAxeCleanLightAndDark(page);
 
     // Kept by the server: still listed after a reload.
     await page.reload();

@@ -1,21 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { linkIn } from '@energy-tracker/test-support/mailbox';
 import { useApp } from '../support/app-harness.ts';
-import { useMailedApp } from '../support/mailed-app.ts';
-import {
-  openEmailLink,
-  openTab,
-  PASSWORD,
-  signIn,
-  signUp,
-  trackHeading,
-  uniqueEmail,
-} from '../support/app-steps.ts';
+import { signUpConfirmed, useMailedApp } from '../support/mailed-app.ts';
+import { openTab, signIn, signUp, uniqueEmail } from '../support/app-steps.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { isFocused, tabTo } from '../support/keyboard.ts';
-import { horizontalOverflow } from '../support/layout.ts';
+import { expectFits } from '../support/layout.ts';
 import { httpErrorLine, type PageErrorLog } from '../support/page-errors.ts';
 import { screenshotAtSizes } from '../support/screenshots.ts';
 
@@ -43,18 +34,6 @@ describe.skipIf(skipBrowserTests)('Profile: Reminders (server with mail)', () =>
   const { app, mailbox } = useMailedApp();
   const email = uniqueEmail('reminded');
 
-  /** Signs up and confirms the address from the e-mailed link, as a person does with mail on. */
-  async function signUpConfirmed(page: Page, address: string) {
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-    await page.getByPlaceholder('Enter your email').fill(address);
-    await page.getByPlaceholder('Enter your password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-    await openEmailLink(page, linkIn(await mailbox.next(address), '/auth/v1/verify'));
-    await trackHeading(page).waitFor();
-  }
-
   function allowRefusedSave(errors: PageErrorLog) {
     errors.allow(
       httpErrorLine(400, SETTINGS_SAVE),
@@ -64,7 +43,7 @@ describe.skipIf(skipBrowserTests)('Profile: Reminders (server with mail)', () =>
 
   it('saves times, weekdays, a random window and e-mail, and shows them again after a reload', async () => {
     const { page } = await app.newUser({ timezoneId: 'Europe/Berlin' });
-    await signUpConfirmed(page, email);
+    await signUpConfirmed(page, mailbox, email);
     await openTab(page, 'Profile');
     const section = reminders(page);
     await section.getByText('No reminder times yet.').waitFor();
@@ -182,7 +161,7 @@ describe.skipIf(skipBrowserTests)('Profile: Reminders (server with mail)', () =>
 
   it('is readable light and dark, fits 320 px, and is used with the keyboard alone', async () => {
     const { page } = await app.newUser();
-    await signUpConfirmed(page, uniqueEmail('keys'));
+    await signUpConfirmed(page, mailbox, uniqueEmail('keys'));
     await openTab(page, 'Profile');
     const section = reminders(page);
     await section.getByText('No reminder times yet.').waitFor();
@@ -197,9 +176,7 @@ describe.skipIf(skipBrowserTests)('Profile: Reminders (server with mail)', () =>
       expect(await seriousAxeViolations(page)).toEqual([]);
     }
     await page.emulateMedia({ colorScheme: 'light' });
-    const { scrollWidth, sticksOut } = await horizontalOverflow(page, 320);
-    expect(sticksOut).toEqual([]);
-    expect(scrollWidth).toBeLessThanOrEqual(320);
+    await expectFits(page, 320);
 
     // Keyboard alone from the section's first control: set the time, drop
     // Sunday, turn e-mail on, save.

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
 import { openTab, signUp, trackForm, uniqueEmail, messageShown } from '../support/app-steps.ts';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { expectAxeCleanLightAndDark } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { downloadByButton } from '../support/download.ts';
 import { listedNames } from '../support/history.ts';
@@ -74,11 +74,7 @@ describe.skipIf(skipBrowserTests)('Tags and search', () => {
     expect(await tagsInput().getAttribute('aria-invalid')).toBe('true');
     await tagsInput().fill('');
 
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      expect(await seriousAxeViolations(page)).toEqual([]);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await expectAxeCleanLightAndDark(page);
     expect((await horizontalOverflow(page, 320)).sticksOut).toEqual([]);
 
     await form.save.click();
@@ -121,11 +117,7 @@ describe.skipIf(skipBrowserTests)('Tags and search', () => {
     await page.getByPlaceholder('Search entries').fill('park');
     await expect.poll(() => listedNames(page), SETTLE).toEqual(['Morning walk']);
 
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      expect(await seriousAxeViolations(page)).toEqual([]);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await expectAxeCleanLightAndDark(page);
     expect((await horizontalOverflow(page, 320)).sticksOut).toEqual([]);
 
     await page.getByPlaceholder('Search entries').fill('');

@@ -5,6 +5,7 @@ import {
   openTab,
   PASSWORD,
   saveActivity,
+  submitSignIn,
   trackHeading,
   messageShown,
 } from '../support/app-steps.ts';
@@ -48,9 +49,7 @@ describe.skipIf(skipBrowserTests)('two-step sign-in', () => {
 
       // Signing in again: the password is the first step, the app's code the second.
       await page.getByRole('button', { name: 'Log Out' }).click();
-      await page.getByPlaceholder('Enter your email').fill(email);
-      await page.getByPlaceholder('Enter your password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await submitSignIn(page, email);
       await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
       await page
         .getByLabel('Code', { exact: true })
@@ -66,9 +65,7 @@ describe.skipIf(skipBrowserTests)('two-step sign-in', () => {
       // A lost phone: a recovery code, typed as printed, opens the journal once.
       await openTab(page, 'Profile');
       await page.getByRole('button', { name: 'Log Out' }).click();
-      await page.getByPlaceholder('Enter your email').fill(email);
-      await page.getByPlaceholder('Enter your password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await submitSignIn(page, email);
       await page.getByRole('button', { name: 'Use a recovery code' }).click();
       await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
       await page.getByRole('button', { name: 'Verify' }).click();

@@ -2,10 +2,10 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addEntriesThroughApi } from '../support/api-entries.ts';
 import { useApp } from '../support/app-harness.ts';
-import { openTab, PASSWORD, pathOf, signUp, uniqueEmail } from '../support/app-steps.ts';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { openTab, pathOf, submitSignIn } from '../support/app-steps.ts';
+import { expectAxeCleanLightAndDark } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
-import { horizontalOverflow } from '../support/layout.ts';
+import { expectFits } from '../support/layout.ts';
 
 // The weekly review (docs/product.md 10.1) in Chromium: a review saved, saved
 // again and reopened, and the next week's check of its plan. Test contexts
@@ -41,9 +41,7 @@ describe.skipIf(skipBrowserTests)('the weekly review', () => {
   let email: string;
 
   beforeAll(async () => {
-    ({ page } = await app.newUser());
-    email = uniqueEmail('review');
-    await signUp(page, email);
+    ({ page, email } = await app.signedUpOnTrack('review'));
     await addEntriesThroughApi(app.url, email, [
       // The week before last: two walks.
       { created_at: at(MONDAY_BEFORE, 0), activity: 'Walk outside', energy: 70 },
@@ -135,14 +133,8 @@ describe.skipIf(skipBrowserTests)('the weekly review', () => {
     await page.goto(`/insights/review/${dayText(LAST_MONDAY)}`);
     await heading(page).waitFor();
     await page.getByRole('region', { name: 'Last week you planned' }).waitFor();
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      expect(await seriousAxeViolations(page), scheme).toEqual([]);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    const { scrollWidth, sticksOut } = await horizontalOverflow(page, 320);
-    expect(sticksOut).toEqual([]);
-    expect(scrollWidth).toBeLessThanOrEqual(320);
+    await expectAxeCleanLightAndDark(page);
+    await expectFits(page, 320);
     // The heading has the focus, so the keyboard starts at the top of the review.
     expect(await heading(page).evaluate((el) => el === document.activeElement)).toBe(true);
     await openTab(page, 'Insights');
@@ -156,9 +148,7 @@ describe.skipIf(skipBrowserTests)('the weekly review', () => {
     const { page: fresh } = await app.newUser();
     await fresh.goto('/insights/review');
     await fresh.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-    await fresh.getByPlaceholder('Enter your email').fill(email);
-    await fresh.getByPlaceholder('Enter your password').fill(PASSWORD);
-    await fresh.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await submitSignIn(fresh, email);
     await heading(fresh).waitFor();
     expect(pathOf(fresh)).toBe('/insights/review');
     expect(await heading(fresh).innerText()).toBe(

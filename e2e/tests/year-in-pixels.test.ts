@@ -2,12 +2,12 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addEntriesThroughApi } from '../support/api-entries.ts';
 import { useApp } from '../support/app-harness.ts';
-import { openTab, signUp, uniqueEmail } from '../support/app-steps.ts';
-import { seriousAxeViolations } from '../support/axe.ts';
+import { openTab } from '../support/app-steps.ts';
+import { expectAxeCleanLightAndDark } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { listedNames } from '../support/history.ts';
-import { tabTo } from '../support/keyboard.ts';
-import { horizontalOverflow } from '../support/layout.ts';
+import { pressTimes, tabTo } from '../support/keyboard.ts';
+import { expectFits } from '../support/layout.ts';
 
 // Insights' "Year in pixels" (docs/product.md, Insights). Test contexts are
 // in UTC with the en-US locale, so days are UTC days named like "March 14, 2026".
@@ -23,9 +23,7 @@ describe.skipIf(skipBrowserTests)('Year in pixels', () => {
   let email: string;
 
   beforeAll(async () => {
-    ({ page } = await app.newUser());
-    email = uniqueEmail('pixels');
-    await signUp(page, email);
+    ({ page, email } = await app.signedUpOnTrack('pixels'));
     await addEntriesThroughApi(app.url, email, [
       { created_at: `${YEAR}-01-05T09:00:00Z`, activity: 'Errands', energy: 20 },
       { created_at: `${YEAR}-01-14T09:00:00Z`, activity: 'Deep work', energy: 80 },
@@ -64,14 +62,8 @@ describe.skipIf(skipBrowserTests)('Year in pixels', () => {
   });
 
   it('is axe-clean light and dark, and fits 320 px', async () => {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      expect(await seriousAxeViolations(page), scheme).toEqual([]);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    const { scrollWidth, sticksOut } = await horizontalOverflow(page, 320);
-    expect(sticksOut).toEqual([]);
-    expect(scrollWidth).toBeLessThanOrEqual(320);
+    await expectAxeCleanLightAndDark(page);
+    await expectFits(page, 320);
   });
 
   it('opens Look Back on the day chosen by keyboard, and shows all days again', async () => {
@@ -82,12 +74,7 @@ describe.skipIf(skipBrowserTests)('Year in pixels', () => {
     await tabTo(page, stop, 3);
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
+    await pressTimes(page, 'ArrowRight', 6);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
       `January 14, ${YEAR}: average energy 71%, 2 entries`,
     );

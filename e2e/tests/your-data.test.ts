@@ -7,6 +7,7 @@ import {
   pathOf,
   saveActivity,
   signUp,
+  submitSignIn,
   messageShown,
 } from '../support/app-steps.ts';
 import { skipBrowserTests } from '../support/browser.ts';
@@ -141,9 +142,7 @@ describe.skipIf(skipBrowserTests)('Your data', () => {
       sizes: [{ width: 390, height: 844 }],
     });
 
-    await page.getByPlaceholder('Enter your email').fill(email);
-    await page.getByPlaceholder('Enter your password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await submitSignIn(page, email);
     await page.getByRole('alert').filter({ hasText: 'Invalid login credentials' }).waitFor();
     expect(pathOf(page)).toBe('/login');
 

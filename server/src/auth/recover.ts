@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { badRequest } from './request/errors.ts';
 import { recoveryMail } from './email/mail-messages.ts';
-import { queryValue, readParams, validateEmail } from './request/params.ts';
+import { queryValue, validateEmail } from './request/params.ts';
 import { readPkceChallenge } from './oauth/pkce.ts';
-import { enforceRateLimit } from './request/rate-limit.ts';
+import { readLinkRequest } from './email/link-request.ts';
 import { safeRedirectTo } from './oauth/redirects.ts';
 import { sendLink } from './email/send-link.ts';
 import { linkSentWithin } from './email/link-tokens.ts';
@@ -28,13 +28,7 @@ export async function recover(
   ctx: AppContext,
   request: FastifyRequest,
 ): Promise<Record<string, never>> {
-  await enforceRateLimit(
-    ctx.db,
-    'recover',
-    request.ip,
-    ctx.config.rateLimits.emailLinkRequestsPer5Min,
-  );
-  const params = readParams(request.body, RECOVER_FIELDS);
+  const params = await readLinkRequest(ctx, request, 'recover', RECOVER_FIELDS);
   const pkce = readPkceChallenge(params.code_challenge ?? '', params.code_challenge_method ?? '');
   const rawEmail = params.email ?? '';
   if (rawEmail === '') throw badRequest('validation_failed', 'Password recovery requires an email');

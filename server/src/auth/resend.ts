@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { requestEmailChange } from './email/email-change.ts';
 import { badRequest } from './request/errors.ts';
-import { queryValue, readParams, validateEmail } from './request/params.ts';
+import { queryValue, validateEmail } from './request/params.ts';
 import { readPkceChallenge, type PkceChallenge } from './oauth/pkce.ts';
-import { enforceRateLimit } from './request/rate-limit.ts';
+import { readLinkRequest } from './email/link-request.ts';
 import { safeRedirectTo } from './oauth/redirects.ts';
 import { sendConfirmation } from './email/signup-confirmation.ts';
 import { SentTooRecently } from './email/send-link.ts';
@@ -35,13 +35,7 @@ export async function resend(
   ctx: AppContext,
   request: FastifyRequest,
 ): Promise<Record<string, never>> {
-  await enforceRateLimit(
-    ctx.db,
-    'resend',
-    request.ip,
-    ctx.config.rateLimits.emailLinkRequestsPer5Min,
-  );
-  const params = readParams(request.body, RESEND_FIELDS);
+  const params = await readLinkRequest(ctx, request, 'resend', RESEND_FIELDS);
 
   // GoTrue's order of checks (ResendConfirmationParams.Validate).
   const type = params.type ?? '';

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { badRequest, unprocessable } from './request/errors.ts';
 import { readParams, validateEmail } from './request/params.ts';
+import { emailOrPhone } from './request/email-or-phone.ts';
 import { assertMetadataFits, metadataBytes } from './accounts/metadata-size.ts';
 import { insertUser } from './accounts/create-user.ts';
 import { isAddressTaken } from './accounts/address-taken.ts';
@@ -43,14 +44,7 @@ export async function signup(
   const password = params.password ?? '';
   if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
   checkPasswordStrength(password);
-  const rawEmail = params.email ?? '';
-  const phone = params.phone ?? '';
-  if (rawEmail !== '' && phone !== '') {
-    throw badRequest(
-      'validation_failed',
-      'Only an email address or phone number should be provided on signup.',
-    );
-  }
+  const { email: rawEmail, phone } = emailOrPhone(params, ' on signup');
   const challenge = params.code_challenge ?? '';
   if (phone !== '' && challenge !== '') {
     throw badRequest('validation_failed', 'PKCE not supported for phone signups');

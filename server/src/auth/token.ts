@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { badRequest, INVALID_LOGIN_MESSAGE, unprocessable } from './request/errors.ts';
 import { queryValue, readParams } from './request/params.ts';
+import { emailOrPhone } from './request/email-or-phone.ts';
 import { exchangeAuthCode } from './oauth/flow-state.ts';
 import { verifyPassword } from './accounts/passwords.ts';
 import { clearLoginFailures, countLoginAttempt } from './accounts/login-throttle.ts';
@@ -64,14 +65,7 @@ async function passwordGrant(
     password: 'string',
     gotrue_meta_security: 'object',
   });
-  const email = params.email ?? '';
-  const phone = params.phone ?? '';
-  if (email !== '' && phone !== '') {
-    throw badRequest(
-      'validation_failed',
-      'Only an email address or phone number should be provided on login.',
-    );
-  }
+  const { email, phone } = emailOrPhone(params, ' on login');
   if (phone !== '') throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
   if (email === '') throw badRequest('validation_failed', 'missing email or phone');
 

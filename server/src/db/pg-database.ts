@@ -35,6 +35,28 @@ async function rollback(client: pg.PoolClient): Promise<Error | undefined> {
   }
 }
 
+/**
+ * Runs `work`, which begins a transaction, on a connection of its own. A
+ * failure (a statement, a script, or the work's own throw) leaves that
+ * transaction open, possibly aborted: it is rolled back before the connection
+ * goes back to the pool, or closed when even that fails.
+ */
+async function onOwnConnection<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    return await work(client);
+  } catch (err) {
+    broken = await rollback(client);
+    throw err;
+  } finally {
+    client.release(broken);
+  }
+}
+
 export function createPgDatabase(connectionString: string): Database {
   const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
   // An idle client losing its connection must not crash the process.
@@ -42,25 +64,15 @@ export function createPgDatabase(connectionString: string): Database {
   const pooled = wrap(pool);
   return {
     ...pooled,
-    async transaction(fn) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
+    transaction: (fn) =>
+      onOwnConnection(pool, async (client) => {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
-      } catch (err) {
-        broken = await rollback(client);
-        throw err;
-      } finally {
-        client.release(broken);
-      }
-    },
-    async transactionScript(statements, beforeCommit) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
+      }),
+    transactionScript: (statements, beforeCommit) =>
+      onOwnConnection(pool, async (client) => {
         const script = ['BEGIN', ...statements, ...(beforeCommit ? [] : ['COMMIT'])].join(';\n');
         const raw = (await client.query(script)) as unknown as pg.QueryResult | pg.QueryResult[];
         const results = (Array.isArray(raw) ? raw : [raw])
@@ -71,14 +83,7 @@ export function createPgDatabase(connectionString: string): Database {
           await client.query('COMMIT');
         }
         return results;
-      } catch (err) {
-        // A failed script leaves its transaction open (aborted) on this connection.
-        broken = await rollback(client);
-        throw err;
-      } finally {
-        client.release(broken);
-      }
-    },
+      }),
     // PostgreSQL has synced its WAL when COMMIT returns (synchronous_commit).
     deferDiskSync: (work) => work(),
     untilOnDisk: async () => {},

@@ -164,10 +164,8 @@ export function parseQuery(search: string): ParsedQuery {
         query.order.push(...parseOrder(value));
         break;
       case 'limit':
-        query.limit = parseCount('limit', value);
-        break;
       case 'offset':
-        query.offset = parseCount('offset', value);
+        query[key] = parseCount(key, value);
         break;
       case 'columns':
         query.columns = parseColumnList('columns parameter', value);

@@ -1,5 +1,5 @@
 import { invalidBody } from './errors.ts';
-import { refuseDeepJson } from './json-depth.ts';
+import { jsonBodyText, parseJsonBody } from './json-body.ts';
 
 /** A request body ready for json_to_recordset: always a JSON array text, plus the columns to write. */
 export interface Payload {
@@ -19,26 +19,15 @@ function sameKeys(a: string[], b: string[]): boolean {
 
 /**
  * Checks a POST/PATCH body as PostgREST does: JSON only, an object or an array
- * of objects with the same keys (unless `columns=` names them). The raw text,
- * not a re-serialisation, goes to PostgreSQL, so big numbers keep every digit.
+ * of objects with the same keys (unless `columns=` names them).
  */
 export function parsePayload(
   raw: unknown,
   contentType: string | undefined,
   columnsParam: string[] | null,
 ): Payload {
-  const mime = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (mime !== '' && mime !== 'application/json') {
-    throw invalidBody(`Content-Type not acceptable: ${mime}`);
-  }
-  const text = typeof raw === 'string' ? raw : '';
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw invalidBody('Empty or invalid json');
-  }
-  refuseDeepJson(value);
+  const text = jsonBodyText(raw, contentType);
+  const value = parseJsonBody(text);
   if (isObject(value)) {
     return { json: `[${text}]`, columns: columnsParam ?? Object.keys(value) };
   }

@@ -1,6 +1,6 @@
 import { quoteIdent } from './build-sql.ts';
 import { DataApiError, invalidBody } from './errors.ts';
-import { refuseDeepJson } from './json-depth.ts';
+import { jsonBodyText, parseJsonBody } from './json-body.ts';
 import { DataErrorCode } from './error-codes.ts';
 import type { RpcArgument, RpcFunction } from './rpc-catalogue.ts';
 import { EXPOSED_SCHEMA, type Relation } from './schema-cache.ts';
@@ -15,23 +15,12 @@ export interface RpcArguments {
 
 /**
  * A POST body as arguments: JSON only, and an object (its keys name the
- * arguments). An empty body counts as `{}`, as in PostgREST. The original
- * text goes to PostgreSQL, so numbers keep every digit.
+ * arguments). An empty body counts as `{}`, as in PostgREST.
  */
 export function bodyArguments(raw: unknown, contentType: string | undefined): RpcArguments {
-  const mime = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (mime !== '' && mime !== 'application/json') {
-    throw invalidBody(`Content-Type not acceptable: ${mime}`);
-  }
-  const text = typeof raw === 'string' ? raw : '';
+  const text = jsonBodyText(raw, contentType);
   if (text.trim() === '') return { keys: [], json: '{}', fromBody: true };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw invalidBody('Empty or invalid json');
-  }
-  refuseDeepJson(value);
+  const value = parseJsonBody(text);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     // PostgREST's answer for a body that cannot name arguments.
     throw invalidBody('Empty or invalid json', 'The body of a function call must be a JSON object');

@@ -6,7 +6,7 @@ import { badRequest } from './errors.ts';
 // bad_json. This reproduces that contract for the fields each endpoint reads.
 
 type FieldKind = 'string' | 'object';
-type Shape = Record<string, FieldKind>;
+export type Shape = Record<string, FieldKind>;
 type JsonObject = Record<string, unknown>;
 
 export type Params<S extends Shape> = {

@@ -1,5 +1,5 @@
 import type { ReminderKind, ReminderWords } from './reminder-kind.ts';
-import { settleSlotClaims } from './slot-claims.ts';
+import { slotClaimBooks } from './slot-claims.ts';
 
 // The weekly review reminder (docs/decisions/073): once a week, on the day
 // and at the local time the person chose, "Time for your weekly review",
@@ -39,49 +39,10 @@ const wordsFor = (top: TopEnergizer): ReminderWords => ({ ...WORDS, line: topEne
 export const weeklyReview: ReminderKind = {
   name: 'weekly-review',
   words: WORDS,
-  email: {
-    async claim(db, at) {
-      const { rows } = await db.query<
-        { user_id: string; email: string; local_date: string; slot: string } & TopEnergizer
-      >(
-        `SELECT user_id::text AS user_id, email, local_date::text AS local_date, slot,
-                top_activity, top_energy
-         FROM journal_private.claim_due_weekly_review_emails($1)`,
-        [at.toISOString()],
-      );
-      return rows.map((r) => ({
-        user_id: r.user_id,
-        email: r.email,
-        key: [r.user_id, r.local_date, r.slot],
-        words: wordsFor(r),
-      }));
-    },
-    ...settleSlotClaims({ table: 'journal_private.reminder_sends', owner: 'user_id' }),
-  },
-  push: {
-    async claim(db, at) {
-      const { rows } = await db.query<
-        {
-          subscription_id: string;
-          user_id: string;
-          endpoint: string;
-          p256dh: string;
-          auth: string;
-          local_date: string;
-          slot: string;
-        } & TopEnergizer
-      >(
-        `SELECT subscription_id::text AS subscription_id, user_id::text AS user_id, endpoint,
-                p256dh, auth, local_date::text AS local_date, slot, top_activity, top_energy
-         FROM journal_private.claim_due_weekly_review_pushes($1)`,
-        [at.toISOString()],
-      );
-      return rows.map(({ local_date, slot, top_activity, top_energy, ...subscription }) => ({
-        ...subscription,
-        key: [subscription.subscription_id, local_date, slot],
-        words: wordsFor({ top_activity, top_energy }),
-      }));
-    },
-    ...settleSlotClaims({ table: 'journal_private.push_sends', owner: 'subscription_id' }),
-  },
+  ...slotClaimBooks<TopEnergizer>({
+    email: 'claim_due_weekly_review_emails',
+    push: 'claim_due_weekly_review_pushes',
+    extra: ['top_activity', 'top_energy'],
+    words: wordsFor,
+  }),
 };
