@@ -1,5 +1,5 @@
 import type { ReactNode, TextareaHTMLAttributes } from 'react';
-import { LabelledField, type FieldProps } from './LabelledField.tsx';
+import type { FieldProps } from './LabelledField.tsx';
 
 type Props = FieldProps<TextareaHTMLAttributes<HTMLTextAreaElement>> & {
   onChange: (value: string) => void;
@@ -9,10 +9,18 @@ type Props = FieldProps<TextareaHTMLAttributes<HTMLTextAreaElement>> & {
   before?: ReactNode;
 };
 
-/** A labelled text area that grows downwards only. */
+/**
+ * A labelled text area that grows downwards only. Laid out as LabelledField
+ * lays out a field, without importing it: LabelledField then loads with the
+ * login screen's own code instead of in a file of its own, whose overhead
+ * counted against the login screen's script budget (docs/decisions/016).
+ */
 export function TextAreaField({ id, label, onChange, minHeightClass, before, ...textarea }: Props) {
   return (
-    <LabelledField id={id} label={label}>
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
       {before}
       <textarea
         id={id}
@@ -20,6 +28,6 @@ export function TextAreaField({ id, label, onChange, minHeightClass, before, ...
         {...textarea}
         onChange={(event) => onChange(event.target.value)}
       />
-    </LabelledField>
+    </div>
   );
 }
