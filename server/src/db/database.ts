@@ -18,12 +18,12 @@ export interface Database extends Queryable {
   /**
    * Runs statements without parameters as one transaction, sent together as
    * one simple-protocol script (one round trip on PostgreSQL), and returns
-   * each one's result. `beforeCommit` may throw to roll everything back; it
+   * each one's result. `beforeCommit` may throw (or reject) to roll everything back; it
    * costs a second round trip for the COMMIT.
    */
   transactionScript(
     statements: string[],
-    beforeCommit?: (results: QueryResult<Record<string, unknown>>[]) => void,
+    beforeCommit?: (results: QueryResult<Record<string, unknown>>[]) => void | Promise<void>,
   ): Promise<QueryResult<Record<string, unknown>>[]>;
   close(): Promise<void>;
   /**

@@ -79,7 +79,7 @@ export function createPgDatabase(connectionString: string): Database {
           .slice(1, statements.length + 1)
           .map((r) => ({ rows: r.rows as Record<string, unknown>[], rowCount: r.rowCount ?? 0 }));
         if (beforeCommit) {
-          beforeCommit(results);
+          await beforeCommit(results);
           await client.query('COMMIT');
         }
         return results;

@@ -12,17 +12,19 @@
 -- any language, and no extension, so it works on PGlite and hosted Supabase
 -- alike).
 --
--- PL/pgSQL, so that its statements are planned once per connection, not on
--- every save: planning the set-based query this replaced cost the embedded
--- database a quarter of each save. A kept plan must still fit a grown
--- journal (docs/decisions/051): every statement names the whole key, and the
--- answers are read first, by it alone, through the unique index on (user_id,
--- created_at, question_id) (MATERIALIZED: stale statistics once made the
--- planner start from the questions and read everyone's answers to them,
--- docs/decisions/048). The derived row is written by its primary key.
+-- PL/pgSQL: its three small statements are planned on each call, against
+-- the tables as they are then (plan_cache_mode, docs/decisions/051), which
+-- costs a save far less than planning the one set-based query this replaced
+-- (docs/decisions/075). A plan kept from saves into an empty journal instead
+-- read a grown one through the wrong index for every entry of a large import.
+-- Every statement names the whole key, and the answers are read first, by it
+-- alone, through the unique index on (user_id, created_at, question_id)
+-- (MATERIALIZED: stale statistics once made the planner start from the
+-- questions and read everyone's answers to them, docs/decisions/048). The
+-- derived row is written by its primary key.
 CREATE OR REPLACE FUNCTION journal_private.derive_entry(key_user uuid, key_time timestamptz)
 RETURNS void
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' SET plan_cache_mode = force_custom_plan AS $$
 DECLARE
   given record;
   tags text[];

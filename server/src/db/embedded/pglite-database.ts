@@ -55,15 +55,17 @@ export interface PgliteOptions {
    * tests clone one migrated database per run this way (docs/testing.md).
    */
   image?: Blob;
+  /** PostgreSQL's WebAssembly, compiled already (a worker thread is handed the server's). */
+  wasm?: WebAssembly.Module;
 }
 
 /** Embedded PostgreSQL; dataDir undefined keeps it in memory (tests). */
 export async function createPgliteDatabase(
   dataDir: string | undefined,
-  { image }: PgliteOptions = {},
+  { image, wasm }: PgliteOptions = {},
 ): Promise<PgliteDatabase> {
   const db = await PGlite.create(dataDir, {
-    pgliteWasmModule: await compilePglite(),
+    pgliteWasmModule: wasm ?? (await compilePglite()),
     ...(image ? { loadDataDir: image } : {}),
     // PostgreSQL's server defaults assume a machine of its own; in one
     // process beside the web server a journal's working set fits in less
@@ -114,7 +116,7 @@ export async function createPgliteDatabase(
             rows: r.rows as Record<string, unknown>[],
             rowCount: r.fields.length > 0 ? r.rows.length : (r.affectedRows ?? 0),
           }));
-          beforeCommit?.(results);
+          await beforeCommit?.(results);
           return results;
         }),
       ),

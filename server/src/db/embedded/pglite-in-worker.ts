@@ -1,0 +1,124 @@
+// The embedded database on a thread of its own (docs/decisions/075). PGlite
+// runs PostgreSQL on the thread that calls it: in the server's own, every
+// statement held the HTTP server, its JSON and its logging, so a save's two
+// halves took turns on one core of two. Here the server's thread parses,
+// checks and answers the next requests while the worker runs this one's SQL.
+// Same Database as pglite-database.ts, which the worker runs unchanged: WAL
+// syncs before an answer (group commit), and refusals after a full disk.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Worker } from 'node:worker_threads';
+import type { Database, Queryable, QueryResult } from '../database.ts';
+import { compilePglite } from './pglite-database.ts';
+import { receiveError, sendError, type Answer, type Ask, type Rows } from './worker-protocol.ts';
+
+/** Set while a caller runs work whose answer waits for the disk itself (deferDiskSync). */
+const syncDeferred = new AsyncLocalStorage<true>();
+
+type AskWithoutId = Ask extends infer A ? (A extends Ask ? Omit<A, 'id' | 'deferSync'> : never) : never;
+
+interface Waiting {
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+  /** A checked script's look at its results before COMMIT. */
+  check?: (results: Rows[]) => void | Promise<void>;
+}
+
+export async function createPgliteInWorker(dataDir: string): Promise<Database> {
+  const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+    workerData: { dataDir, wasm: await compilePglite() },
+  });
+  const waiting = new Map<number, Waiting>();
+  let nextId = 1;
+  let stopped: Error | undefined;
+
+  const stop = (err: Error) => {
+    stopped ??= err;
+    for (const w of waiting.values()) w.reject(stopped);
+    waiting.clear();
+  };
+  worker.on('error', (err) => stop(new Error(`the embedded database stopped: ${err.message}`)));
+  worker.on('exit', (code) => stop(new Error(`the embedded database stopped (exit ${code})`)));
+
+  const post = (ask: Ask) => worker.postMessage(ask);
+  worker.on('message', (message: Answer) => {
+    const w = waiting.get(message.id);
+    if (!w) return;
+    if ('check' in message) {
+      // The worker holds the transaction open until this verdict.
+      Promise.resolve()
+        .then(() => w.check?.(message.check))
+        .then(
+          () => post({ id: nextId++, deferSync: false, kind: 'verdict', script: message.id }),
+          (err: unknown) =>
+            post({
+              id: nextId++,
+              deferSync: false,
+              kind: 'verdict',
+              script: message.id,
+              error: sendError(err),
+            }),
+        );
+      return;
+    }
+    waiting.delete(message.id);
+    if (message.ok) w.resolve(message.value);
+    else w.reject(receiveError(message.error));
+  });
+
+  function ask<T>(
+    request: AskWithoutId,
+    check?: (results: Rows[]) => void | Promise<void>,
+    id = nextId++,
+  ): Promise<T> {
+    if (stopped) return Promise.reject(stopped);
+    return new Promise<T>((resolve, reject) => {
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject, check });
+      post({ ...request, id, deferSync: syncDeferred.getStore() === true } as Ask);
+    });
+  }
+
+  // The worker answers id 0 once PGlite is open, or fails to start.
+  await new Promise<unknown>((resolve, reject) => {
+    waiting.set(0, { resolve, reject });
+  }).catch(async (err: unknown) => {
+    await worker.terminate();
+    throw err;
+  });
+
+  async function transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const tx = nextId++;
+    await ask({ kind: 'begin' }, undefined, tx);
+    const queryable: Queryable = {
+      query: <Row>(sql: string, params: unknown[] = []) =>
+        ask<QueryResult<Row>>({ kind: 'tx-query', tx, sql, params }),
+      exec: (sql: string) => ask<void>({ kind: 'tx-exec', tx, sql }),
+    };
+    let result: T;
+    try {
+      result = await fn(queryable);
+    } catch (err) {
+      await ask({ kind: 'end', tx, error: sendError(err) }).catch(() => {});
+      throw err;
+    }
+    await ask({ kind: 'end', tx });
+    return result;
+  }
+
+  return {
+    query: <Row>(sql: string, params: unknown[] = []) =>
+      ask<QueryResult<Row>>({ kind: 'query', sql, params }),
+    exec: (sql) => ask<void>({ kind: 'exec', sql }),
+    transaction,
+    transactionScript: (statements, beforeCommit) =>
+      ask<Rows[]>({ kind: 'script', statements, check: beforeCommit !== undefined }, beforeCommit),
+    deferDiskSync: (work) => syncDeferred.run(true, work),
+    untilOnDisk: () => ask<void>({ kind: 'flush' }),
+    concurrency: 1,
+    // Statements run on the worker's thread: the server's keeps answering.
+    runsOnEventLoop: false,
+    async close() {
+      if (!stopped) await ask({ kind: 'close' });
+      await worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,119 @@
+// The embedded database's own thread (docs/decisions/075): PGlite, its WAL
+// syncs and its refusals after a full disk, as pglite-database.ts makes them,
+// answering the server's thread (pglite-in-worker.ts) over worker-protocol.ts.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Queryable } from '../database.ts';
+import { createPgliteDatabase } from './pglite-database.ts';
+import { receiveError, sendError, type Answer, type Ask, type Rows } from './worker-protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
+const { dataDir, wasm } = workerData as { dataDir: string; wasm: WebAssembly.Module };
+
+const answer = (message: Answer) => port.postMessage(message);
+const settle = (id: number, work: Promise<unknown>) =>
+  work.then(
+    (value) => answer({ id, ok: true, value }),
+    (err: unknown) => answer({ id, ok: false, error: sendError(err) }),
+  );
+
+interface OpenTransaction {
+  tx: Queryable;
+  /** Commits (no error) or rolls back; `id` is the `end` ask the outcome answers. */
+  end(id: number, error?: Error): void;
+}
+/** Open transactions, by the id of the `begin` that opened them. */
+const transactions = new Map<number, OpenTransaction>();
+/** Checked scripts waiting for the server's thread's verdict, by their id. */
+const verdicts = new Map<number, (error?: Error) => void>();
+
+function transactionOf(id: number): OpenTransaction {
+  const open = transactions.get(id);
+  if (!open) throw new Error(`no open transaction ${id}`);
+  return open;
+}
+
+const db = await createPgliteDatabase(dataDir, { wasm });
+
+/**
+ * A transaction the server's thread drives statement by statement: `begin`
+ * is answered once it is open, and the `end` ask with its outcome.
+ */
+function begin(beginId: number, deferSync: boolean): void {
+  let endId = beginId;
+  let begun = false;
+  const work = () =>
+    db.transaction(
+      (tx) =>
+        new Promise<void>((commit, rollBack) => {
+          transactions.set(beginId, {
+            tx,
+            end(id, error) {
+              endId = id;
+              if (error) rollBack(error);
+              else commit();
+            },
+          });
+          begun = true;
+          answer({ id: beginId, ok: true, value: null });
+        }),
+    );
+  void (deferSync ? db.deferDiskSync(work) : work())
+    .then(
+      () => answer({ id: endId, ok: true, value: null }),
+      (err: unknown) => answer({ id: begun ? endId : beginId, ok: false, error: sendError(err) }),
+    )
+    .finally(() => transactions.delete(beginId));
+}
+
+/** A script whose results the server's thread looks at before COMMIT; its verdict decides. */
+function checkedScript(id: number, statements: string[]): Promise<Rows[]> {
+  return db.transactionScript(
+    statements,
+    (results) =>
+      new Promise<void>((commit, rollBack) => {
+        verdicts.set(id, (error) => (error ? rollBack(error) : commit()));
+        answer({ id, check: results });
+      }),
+  );
+}
+
+function run(ask: Ask): Promise<unknown> {
+  switch (ask.kind) {
+    case 'query':
+      return db.query(ask.sql, ask.params);
+    case 'exec':
+      return db.exec(ask.sql);
+    case 'script':
+      return ask.check
+        ? checkedScript(ask.id, ask.statements)
+        : db.transactionScript(ask.statements);
+    case 'tx-query':
+      return transactionOf(ask.tx).tx.query(ask.sql, ask.params);
+    case 'tx-exec':
+      return transactionOf(ask.tx).tx.exec(ask.sql);
+    case 'flush':
+      return db.untilOnDisk();
+    case 'close':
+      return db.close();
+    default:
+      return Promise.reject(new Error(`unexpected ${ask.kind}`));
+  }
+}
+
+port.on('message', (ask: Ask) => {
+  try {
+    if (ask.kind === 'begin') return begin(ask.id, ask.deferSync);
+    if (ask.kind === 'end') return transactionOf(ask.tx).end(ask.id, ask.error && receiveError(ask.error));
+    if (ask.kind === 'verdict') {
+      const decide = verdicts.get(ask.script);
+      verdicts.delete(ask.script);
+      return decide?.(ask.error && receiveError(ask.error));
+    }
+    void settle(ask.id, ask.deferSync ? db.deferDiskSync(() => run(ask)) : run(ask));
+  } catch (err) {
+    answer({ id: ask.id, ok: false, error: sendError(err) });
+  }
+});
+
+answer({ id: 0, ok: true, value: 'ready' });

@@ -1,0 +1,58 @@
+// What the server's thread and the embedded database's worker thread say to
+// each other (pglite-in-worker.ts, pglite-worker.ts; docs/decisions/075).
+import type { QueryResult } from '../database.ts';
+
+export type Rows = QueryResult<Record<string, unknown>>;
+
+/** Asks of the server's thread; `id` pairs each with its answer. */
+export type Ask = { id: number; deferSync: boolean } & (
+  | { kind: 'query'; sql: string; params: unknown[] }
+  | { kind: 'exec'; sql: string }
+  /** `check`: the results go back for a look before COMMIT (a `verdict` follows). */
+  | { kind: 'script'; statements: string[]; check: boolean }
+  | { kind: 'begin' }
+  | { kind: 'tx-query'; tx: number; sql: string; params: unknown[] }
+  | { kind: 'tx-exec'; tx: number; sql: string }
+  /** Ends transaction `tx`: commits it, or rolls it back with `error`. */
+  | { kind: 'end'; tx: number; error?: SentError }
+  /** The server's thread's word on a checked script's results. */
+  | { kind: 'verdict'; script: number; error?: SentError }
+  | { kind: 'flush' }
+  | { kind: 'close' }
+);
+
+/** Answers of the worker: a value, an error, or a checked script's results before COMMIT. */
+export type Answer =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: SentError }
+  | { id: number; check: Rows[] };
+
+/** An error as it crosses threads: its message and its own fields (code, detail, hint, …). */
+export interface SentError {
+  name: string;
+  message: string;
+  stack?: string | undefined;
+  fields: Record<string, unknown>;
+}
+
+/**
+ * PostgreSQL's errors carry what the APIs answer with (SQLSTATE code,
+ * detail, hint) as fields of their own, which a structured clone of an Error
+ * drops: they travel as plain data instead.
+ */
+export function sendError(err: unknown): SentError {
+  if (!(err instanceof Error)) return { name: 'Error', message: String(err), fields: {} };
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(err)) {
+    if (value === undefined || typeof value === 'function') continue;
+    fields[key] = value;
+  }
+  return { name: err.name, message: err.message, stack: err.stack, fields };
+}
+
+export function receiveError(sent: SentError): Error {
+  const err = Object.assign(new Error(sent.message), sent.fields);
+  err.name = sent.name;
+  if (sent.stack) err.stack = sent.stack;
+  return err;
+}

@@ -1,0 +1,88 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { openEmbedded } from '../src/db/open-database.ts';
+
+// The embedded database on its own thread (docs/decisions/075) keeps the
+// contract every caller relies on: PostgreSQL's error fields arrive as the
+// APIs read them, a throw inside a transaction or before a script's COMMIT
+// rolls it back, and what was committed is still there after a restart.
+
+let dir = '';
+let db: Database;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'et-worker-'));
+  db = await openEmbedded(dir);
+  await db.exec('CREATE TABLE notes (id int PRIMARY KEY, body text NOT NULL)');
+}, 60_000);
+
+afterAll(async () => {
+  await db.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const bodies = async (database = db) =>
+  (await database.query<{ body: string }>('SELECT body FROM notes ORDER BY id')).rows.map(
+    (r) => r.body,
+  );
+
+describe('the embedded database on a thread of its own', () => {
+  it('hands over PostgreSQL’s error with its code, detail and constraint', async () => {
+    await db.query('INSERT INTO notes VALUES (1, $1)', ['first']);
+    const err = await db.query('INSERT INTO notes VALUES (1, $1)', ['again']).catch((e) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).toMatchObject({
+      code: '23505',
+      constraint: 'notes_pkey',
+      detail: 'Key (id)=(1) already exists.',
+    });
+    expect(await bodies()).toEqual(['first']);
+  });
+
+  it('rolls a transaction back when its work throws, and commits it when it returns', async () => {
+    const failure = await db
+      .transaction(async (tx) => {
+        await tx.query('INSERT INTO notes VALUES (2, $1)', ['lost']);
+        throw new Error('changed my mind');
+      })
+      .catch((e: Error) => e.message);
+    expect(failure).toBe('changed my mind');
+    const kept = await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO notes VALUES (3, $1)', ['kept']);
+      return (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM notes')).rows[0]?.n;
+    });
+    expect(kept).toBe(2);
+    expect(await bodies()).toEqual(['first', 'kept']);
+  });
+
+  it('lets a script’s check see its results and roll it back before COMMIT', async () => {
+    const seen: unknown[] = [];
+    const refused = await db
+      .transactionScript(["INSERT INTO notes VALUES (4, 'checked') RETURNING id"], (results) => {
+        seen.push(results[0]?.rows);
+        throw new Error('one row too many');
+      })
+      .catch((e: Error) => e.message);
+    expect(refused).toBe('one row too many');
+    expect(seen).toEqual([[{ id: 4 }]]);
+    const results = await db.transactionScript(
+      ["INSERT INTO notes VALUES (5, 'passed') RETURNING id"],
+      async (r) => {
+        expect(r[0]?.rowCount).toBe(1);
+      },
+    );
+    expect(results[0]?.rows).toEqual([{ id: 5 }]);
+    expect(await bodies()).toEqual(['first', 'kept', 'passed']);
+  });
+
+  it('keeps every committed write across a restart, deferred syncs included', async () => {
+    await db.deferDiskSync(() => db.query("INSERT INTO notes VALUES (6, 'deferred')"));
+    await db.untilOnDisk();
+    await db.close();
+    db = await openEmbedded(dir);
+    expect(await bodies()).toEqual(['first', 'kept', 'passed', 'deferred']);
+  }, 60_000);
+});
