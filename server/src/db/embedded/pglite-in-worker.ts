@@ -14,7 +14,11 @@ import { receiveError, sendError, type Answer, type Ask, type Rows } from './wor
 /** Set while a caller runs work whose answer waits for the disk itself (deferDiskSync). */
 const syncDeferred = new AsyncLocalStorage<true>();
 
-type AskWithoutId = Ask extends infer A ? (A extends Ask ? Omit<A, 'id' | 'deferSync'> : never) : never;
+type AskWithoutId = Ask extends infer A
+  ? A extends Ask
+    ? Omit<A, 'id' | 'deferSync'>
+    : never
+  : never;
 
 interface Waiting {
   resolve(value: unknown): void;

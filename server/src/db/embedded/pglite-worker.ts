@@ -104,7 +104,8 @@ function run(ask: Ask): Promise<unknown> {
 port.on('message', (ask: Ask) => {
   try {
     if (ask.kind === 'begin') return begin(ask.id, ask.deferSync);
-    if (ask.kind === 'end') return transactionOf(ask.tx).end(ask.id, ask.error && receiveError(ask.error));
+    if (ask.kind === 'end')
+      return transactionOf(ask.tx).end(ask.id, ask.error && receiveError(ask.error));
     if (ask.kind === 'verdict') {
       const decide = verdicts.get(ask.script);
       verdicts.delete(ask.script);
