@@ -9,13 +9,7 @@ let questionId: number;
 const server = await serverForFile();
 const user = await signedInClient(server, 'bad-query');
 beforeAll(async () => {
-  await saveActivity(user.client, user.userId, {
-    activity: 'Reading',
-    energy: 55,
-    engagement: 75,
-    flowState: false,
-    notes: 'novel',
-  });
+  await saveActivity(user.client, user.userId);
   questionId = (await journalQuestions(user.client)).get('Activity Notes')!;
 });
 

@@ -54,7 +54,18 @@ export async function saveAnswers(
   await new Promise((resolve) => setTimeout(resolve, 15));
 }
 
-export function saveActivity(client: SupabaseClient, userId: string, entry: Entry) {
+/** An ordinary activity; a test names only the answers it looks at. */
+export const AN_ACTIVITY: Entry = {
+  activity: 'Reading',
+  energy: 50,
+  engagement: 50,
+  flowState: false,
+  notes: '',
+};
+
+/** One activity saved as the app saves it: AN_ACTIVITY but for the answers given. */
+export function saveActivity(client: SupabaseClient, userId: string, answers: Partial<Entry> = {}) {
+  const entry = { ...AN_ACTIVITY, ...answers };
   return saveAnswers(client, userId, {
     'Activity Description': entry.activity,
     'Energy Level': String(entry.energy),

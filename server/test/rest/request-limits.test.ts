@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_ARRAY_ELEMENTS,
   MAX_FILTERS,
@@ -8,25 +8,17 @@ import {
   MAX_ROWS,
 } from '../../src/rest/query-limits.ts';
 import { seedHistory } from '../helpers/seed-history.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { serverForFile } from '../helpers/server-for-file.ts';
+import { signedInClient } from '../helpers/users.ts';
 
 // The bounds of ADR 025 on what one data request may ask for: each answers a
 // PostgREST-shaped 400 naming the bound, and a request just inside it works.
 
+const server = await serverForFile();
+const user = await signedInClient(server, 'bounded');
+
 describe('bounds on one data request', () => {
-  let server: TestServer;
-  let user: SignedInUser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    user = await signedInClient(server, 'bounded');
-    await seedHistory(server.database.db, user.userId, MAX_ROWS + 200);
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.close();
-  });
+  beforeAll(() => seedHistory(server.database.db, user.userId, MAX_ROWS + 200), 120_000);
 
   const get = (query: string) =>
     fetch(`${server.url}/rest/v1/activities?${query}`, {

@@ -9,15 +9,7 @@ await createRpcFunctions(server);
 const owner = await signedInClient(server, 'rpc-owner');
 const other = await signedInClient(server, 'rpc-other');
 const anon = server.client();
-beforeAll(async () => {
-  await saveActivity(owner.client, owner.userId, {
-    activity: 'Reading',
-    energy: 70,
-    engagement: 80,
-    flowState: true,
-    notes: 'quiet',
-  });
-});
+beforeAll(() => saveActivity(owner.client, owner.userId));
 
 describe('rpc with supabase-js', () => {
   it('returns a scalar by POST and by GET', async () => {
