@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar, follow } from '../helpers/browser.ts';
 import { startOidcProvider, type OidcProvider } from '@energy-tracker/test-support/oidc-provider';
-import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import {
+  startTestServer,
+  type TestServer,
+  uniqueEmail,
+  withTestServer,
+} from '../helpers/test-server.ts';
 import {
   googleEnv,
   GOOGLE_CLIENT_ID,
@@ -473,18 +478,18 @@ describe('Google not configured', () => {
   });
 
   it('an unreachable provider sends the person back to the app with a reason', async () => {
-    const unreachable = await startTestServer({
-      ...googleEnv(provider),
-      GOOGLE_ISSUER: 'http://127.0.0.1:9',
-    });
-    try {
-      const back = await follow(
-        `${unreachable.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(`${unreachable.url}/auth/callback`)}`,
-      );
-      expect(back.location.pathname).toBe('/auth/callback');
-      expect(redirectError(back.location)).toMatchObject({ error: 'temporarily_unavailable' });
-    } finally {
-      await unreachable.close();
-    }
+    await withTestServer(
+      {
+        ...googleEnv(provider),
+        GOOGLE_ISSUER: 'http://127.0.0.1:9',
+      },
+      async (unreachable) => {
+        const back = await follow(
+          `${unreachable.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(`${unreachable.url}/auth/callback`)}`,
+        );
+        expect(back.location.pathname).toBe('/auth/callback');
+        expect(redirectError(back.location)).toMatchObject({ error: 'temporarily_unavailable' });
+      },
+    );
   });
 });

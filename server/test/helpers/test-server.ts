@@ -69,6 +69,20 @@ export function browserLikeClient(address: string, anonKey: string): SupabaseCli
   });
 }
 
+/** A server of the test's own, for a test whose settings differ from the file's: closed when `use` ends. */
+export async function withTestServer<T>(
+  env: Record<string, string>,
+  use: (server: TestServer) => Promise<T>,
+  options: TestServerOptions = {},
+): Promise<T> {
+  const server = await startTestServer(env, options);
+  try {
+    return await use(server);
+  } finally {
+    await server.close();
+  }
+}
+
 // Another process may take a picked port before we bind it; try a few.
 const PORT_ATTEMPTS = 5;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer, type TestServer, withTestServer } from '../helpers/test-server.ts';
 
 // Only the site and the front ends named in ADDITIONAL_REDIRECT_URLS may read
 // our answers from a browser (ADR 024); any other page gets no CORS headers.
@@ -70,8 +70,7 @@ describe('CORS', () => {
   });
 
   it('without SITE_URL, trusts only the origin the request reached', async () => {
-    const local = await startTestServer();
-    try {
+    await withTestServer({}, async (local) => {
       const own = await fetch(`${local.url}/auth/v1/settings`, {
         headers: { origin: local.url, apikey: local.anonKey },
       });
@@ -80,8 +79,6 @@ describe('CORS', () => {
         headers: { origin: 'https://energy.example', apikey: local.anonKey },
       });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
-    } finally {
-      await local.close();
-    }
+    });
   });
 });
