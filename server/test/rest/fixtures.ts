@@ -104,6 +104,33 @@ export const errorShape = {
   hint: expect.toSatisfy((v: unknown) => v === null || typeof v === 'string'),
 };
 
+/** A PostgREST error as a test names it: details and hint are null unless given. */
+export interface ExpectedError {
+  code: string;
+  message: string;
+  details?: string | null;
+  hint?: string | null;
+}
+
+/** A data call refused with this status and exactly this PostgREST error. */
+export function expectRefused(
+  answer: { status: number; error: unknown },
+  status: number,
+  error: ExpectedError,
+): void {
+  expect(answer.status).toBe(status);
+  expect(answer.error).toEqual({ details: null, hint: null, ...error });
+}
+
+/** The same, for a raw response of the data API. */
+export async function expectRefusedResponse(
+  res: Response,
+  status: number,
+  error: ExpectedError,
+): Promise<void> {
+  expectRefused({ status: res.status, error: await res.json() }, status, error);
+}
+
 /**
  * A table with every privilege and an owner-only policy, made before the
  * server's first data request so the schema cache sees it: the app's own
