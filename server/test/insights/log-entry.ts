@@ -14,6 +14,16 @@ export interface TimedEntry {
   at: string;
 }
 
+/** An entry at `at` with middling engagement: the tests that use it look at activity and energy. */
+export function timedEntry(
+  activity: string,
+  energy: number,
+  at: string,
+  extra: Partial<TimedEntry> = {},
+): TimedEntry {
+  return { activity, energy, engagement: 50, at, ...extra };
+}
+
 /** Saves entries through supabase-js as the app does, each at its own time. */
 export async function logEntries(
   client: SupabaseClient,
