@@ -43,6 +43,11 @@ function as<T>(
   });
 }
 
+/** The rows one statement reaches, run as this signed-in person. */
+async function rowsFor(userId: string, sql: string, params: unknown[] = []): Promise<unknown[]> {
+  return (await as('authenticated', userId, (tx) => tx.query(sql, params))).rows;
+}
+
 async function saveEntry(userId: string, activity: string) {
   await as('authenticated', userId, async (tx) => {
     const { rows } = await tx.query<{ id: number; question: string }>(
@@ -157,10 +162,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
       ),
     );
     expect(viaView.rows).toEqual([{ activity: 'Hike' }]);
-    const bobFinds = await as('authenticated', bob, (tx) =>
-      tx.query(`SELECT * FROM public.search_entries(tag => 'outside')`),
-    );
-    expect(bobFinds.rows).toEqual([]);
+    expect(await rowsFor(bob, `SELECT * FROM public.search_entries(tag => 'outside')`)).toEqual([]);
     await expect(tagged(gina, JSON.stringify(['x'.repeat(41)]))).rejects.toThrow(
       'Tag 1 is longer than 40 characters',
     );
@@ -438,25 +440,17 @@ describe('the app migrations on a Supabase-shaped database', () => {
          VALUES ('Pacific/Auckland', '{08:00}', true)`,
       ),
     );
-    const bobSees = await as('authenticated', bob, (tx) =>
-      tx.query('SELECT user_id FROM public.reminder_settings'),
-    );
-    expect(bobSees.rows).toEqual([]);
-    const bobChanged = await as('authenticated', bob, (tx) =>
-      tx.query('UPDATE public.reminder_settings SET email = false RETURNING user_id'),
-    );
-    expect(bobChanged.rows).toEqual([]);
+    expect(await rowsFor(bob, 'SELECT user_id FROM public.reminder_settings')).toEqual([]);
+    expect(
+      await rowsFor(bob, 'UPDATE public.reminder_settings SET email = false RETURNING user_id'),
+    ).toEqual([]);
     await expect(
-      as('authenticated', bob, (tx) =>
-        tx.query(`INSERT INTO public.reminder_settings (user_id, time_zone) VALUES ($1, 'UTC')`, [
-          alice,
-        ]),
-      ),
+      rowsFor(bob, `INSERT INTO public.reminder_settings (user_id, time_zone) VALUES ($1, 'UTC')`, [
+        alice,
+      ]),
     ).rejects.toThrow(/row-level security/);
     await expect(
-      as('authenticated', bob, (tx) =>
-        tx.query(`INSERT INTO public.reminder_settings (time_zone) VALUES ('Mars/Base')`),
-      ),
+      rowsFor(bob, `INSERT INTO public.reminder_settings (time_zone) VALUES ('Mars/Base')`),
     ).rejects.toThrow('Unknown time zone: Mars/Base');
     const aliceSees = await as('authenticated', alice, (tx) =>
       tx.query<{ email: boolean }>('SELECT email FROM public.reminder_settings'),
@@ -479,26 +473,19 @@ describe('the app migrations on a Supabase-shaped database', () => {
       );
     await upsert(alice, 'first');
     await upsert(alice, 'again');
-    const bobSees = await as('authenticated', bob, (tx) =>
-      tx.query('SELECT how FROM public.weekly_reviews'),
-    );
-    expect(bobSees.rows).toEqual([]);
-    const bobChanged = await as('authenticated', bob, (tx) =>
-      tx.query(`UPDATE public.weekly_reviews SET how = 'mine' RETURNING how`),
-    );
-    expect(bobChanged.rows).toEqual([]);
+    expect(await rowsFor(bob, 'SELECT how FROM public.weekly_reviews')).toEqual([]);
+    expect(
+      await rowsFor(bob, `UPDATE public.weekly_reviews SET how = 'mine' RETURNING how`),
+    ).toEqual([]);
     await expect(
-      as('authenticated', bob, (tx) =>
-        tx.query(
-          `INSERT INTO public.weekly_reviews (user_id, week_start) VALUES ($1, '2026-03-02')`,
-          [alice],
-        ),
+      rowsFor(
+        bob,
+        `INSERT INTO public.weekly_reviews (user_id, week_start) VALUES ($1, '2026-03-02')`,
+        [alice],
       ),
     ).rejects.toThrow(/row-level security/);
     await expect(
-      as('authenticated', bob, (tx) =>
-        tx.query(`INSERT INTO public.weekly_reviews (week_start) VALUES ('2026-03-03')`),
-      ),
+      rowsFor(bob, `INSERT INTO public.weekly_reviews (week_start) VALUES ('2026-03-03')`),
     ).rejects.toThrow("A review's week must start on a Monday");
     const week = (userId: string) =>
       as('authenticated', userId, (tx) =>
@@ -522,20 +509,13 @@ describe('the app migrations on a Supabase-shaped database', () => {
         subscription,
       ),
     );
-    const bobSees = await as('authenticated', bob, (tx) =>
-      tx.query('SELECT id FROM public.push_subscriptions'),
-    );
-    expect(bobSees.rows).toEqual([]);
-    const bobRemoved = await as('authenticated', bob, (tx) =>
-      tx.query('DELETE FROM public.push_subscriptions RETURNING id'),
-    );
-    expect(bobRemoved.rows).toEqual([]);
+    expect(await rowsFor(bob, 'SELECT id FROM public.push_subscriptions')).toEqual([]);
+    expect(await rowsFor(bob, 'DELETE FROM public.push_subscriptions RETURNING id')).toEqual([]);
     await expect(
-      as('authenticated', bob, (tx) =>
-        tx.query(
-          'INSERT INTO public.push_subscriptions (endpoint, p256dh, auth) VALUES ($1, $2, $3)',
-          ['http://push.example.org/x', subscription[1], subscription[2]],
-        ),
+      rowsFor(
+        bob,
+        'INSERT INTO public.push_subscriptions (endpoint, p256dh, auth) VALUES ($1, $2, $3)',
+        ['http://push.example.org/x', subscription[1], subscription[2]],
       ),
     ).rejects.toThrow(/https URL/);
     const aliceSees = await as('authenticated', alice, (tx) =>
