@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { journalQuestions } from '../rest/fixtures.ts';
+import { journalQuestions, tagsQuestion } from '../rest/fixtures.ts';
 
 export interface TimedEntry {
   activity: string;
@@ -51,18 +51,4 @@ export async function logEntries(
   );
   const { error } = await client.from('user_answers').insert(rows);
   if (error) throw new Error(`insert failed: ${error.message}`);
-}
-
-/** The id of the 'Tags' question, found as a client would: by its page's name. */
-async function tagsQuestion(client: SupabaseClient): Promise<number> {
-  const page = await client.from('pages').select('id').eq('name', 'entry_context').single();
-  if (page.error) throw new Error(`page lookup failed: ${page.error.message}`);
-  const question = await client
-    .from('questions')
-    .select('id')
-    .eq('page_id', page.data.id)
-    .eq('question', 'Tags')
-    .single();
-  if (question.error) throw new Error(`Tags question lookup failed: ${question.error.message}`);
-  return question.data.id as number;
 }

@@ -20,9 +20,12 @@ export interface Entry {
   notes: string;
 }
 
-/** docs/product.md 7 calls 1 and 2, exactly as the app issues them: question text → id. */
-export async function journalQuestions(client: SupabaseClient): Promise<Map<string, number>> {
-  const page = await client.from('pages').select('id').eq('name', 'good_time_journal').single();
+/** docs/product.md 7 calls 1 and 2, exactly as the app issues them: a page's active questions, text → id. */
+export async function pageQuestions(
+  client: SupabaseClient,
+  pageName: string,
+): Promise<Map<string, number>> {
+  const page = await client.from('pages').select('id').eq('name', pageName).single();
   if (page.error) throw new Error(`page lookup failed: ${page.error.message}`);
   const questions = await client
     .from('questions')
@@ -33,6 +36,18 @@ export async function journalQuestions(client: SupabaseClient): Promise<Map<stri
   return new Map(
     (questions.data as Array<{ id: number; question: string }>).map((q) => [q.question, q.id]),
   );
+}
+
+/** The journal's questions: question text → id. */
+export function journalQuestions(client: SupabaseClient): Promise<Map<string, number>> {
+  return pageQuestions(client, 'good_time_journal');
+}
+
+/** The id of the 'Tags' question (docs/decisions/038), found as a client would: by its page's name. */
+export async function tagsQuestion(client: SupabaseClient): Promise<number> {
+  const id = (await pageQuestions(client, 'entry_context')).get('Tags');
+  if (id === undefined) throw new Error("the 'Tags' question is missing or inactive");
+  return id;
 }
 
 /** docs/product.md 7 call 3: the answers of one activity as one bulk insert (strings, as the app stores them). */
