@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../src/db/database.ts';
 import { functionsScript, readFunctionFiles } from '../src/db/function-files.ts';
+import { journalQuestionIds } from './helpers/journal-question-ids.ts';
 import { appFunctionDefinitions } from './helpers/function-definitions.ts';
 import {
   createSupabaseShapedDatabase,
@@ -50,12 +51,7 @@ async function rowsFor(userId: string, sql: string, params: unknown[] = []): Pro
 
 async function saveEntry(userId: string, activity: string) {
   await as('authenticated', userId, async (tx) => {
-    const { rows } = await tx.query<{ id: number; question: string }>(
-      `SELECT q.id, q.question FROM public.questions q
-       JOIN public.pages p ON p.id = q.page_id
-       WHERE p.name = 'good_time_journal' AND q.active`,
-    );
-    const id = (question: string) => rows.find((r) => r.question === question)?.id;
+    const id = await journalQuestionIds(tx);
     await tx.query(
       `INSERT INTO public.user_answers (user_id, question_id, answer)
        VALUES ($1, $2, $3), ($1, $4, '80'), ($1, $5, '60'), ($1, $6, 'true')`,
