@@ -44,6 +44,17 @@ function as<T>(
   });
 }
 
+/** A person as hosted GoTrue stores one, with the address `<name>@example.com`; their id. */
+async function hostedUser(name: string): Promise<string> {
+  const id = randomUUID();
+  await database.db.query(
+    `INSERT INTO auth.users (id, aud, role, email)
+     VALUES ($1, 'authenticated', 'authenticated', $2)`,
+    [id, `${name}@example.com`],
+  );
+  return id;
+}
+
 /** The rows one statement reaches, run as this signed-in person. */
 async function rowsFor(userId: string, sql: string, params: unknown[] = []): Promise<unknown[]> {
   return (await as('authenticated', userId, (tx) => tx.query(sql, params))).rows;
@@ -116,12 +127,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
   });
 
   it('let a person tag an entry in its one insert, find it by tag and word, and refuse bad tags', async () => {
-    const gina = randomUUID();
-    await database.db.query(
-      `INSERT INTO auth.users (id, aud, role, email)
-       VALUES ($1, 'authenticated', 'authenticated', 'gina@example.com')`,
-      [gina],
-    );
+    const gina = await hostedUser('gina');
     const tagged = async (userId: string, tags: string) =>
       as('authenticated', userId, async (tx) => {
         const { rows } = await tx.query<{ id: number; question: string }>(
@@ -225,11 +231,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
   });
 
   it('keep the journal from an aal1 session of a person with a verified factor in GoTrue’s table', async () => {
-    const dana = randomUUID();
-    await database.db.query(
-      `INSERT INTO auth.users (id, aud, role, email) VALUES ($1, 'authenticated', 'authenticated', 'dana@example.com')`,
-      [dana],
-    );
+    const dana = await hostedUser('dana');
     await saveEntry(dana, 'Before two-step');
     await as('authenticated', dana, (tx) =>
       tx.query(
@@ -322,12 +324,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
   });
 
   it("let a person edit, delete and restore their own entry, and never another's", async () => {
-    const dave = randomUUID();
-    await database.db.query(
-      `INSERT INTO auth.users (id, aud, role, email)
-       VALUES ($1, 'authenticated', 'authenticated', 'dave@example.com')`,
-      [dave],
-    );
+    const dave = await hostedUser('dave');
     await saveEntry(dave, 'To edit');
     // As text: a JavaScript Date would drop the microseconds of the instant.
     const davesTime = (
@@ -581,12 +578,7 @@ describe("Supabase's Security Advisor on the migrated database", () => {
   });
 
   it('still lets authenticated insert rows whose ids come from those sequences', async () => {
-    const erin = randomUUID();
-    await database.db.query(
-      `INSERT INTO auth.users (id, aud, role, email)
-       VALUES ($1, 'authenticated', 'authenticated', 'erin@example.com')`,
-      [erin],
-    );
+    const erin = await hostedUser('erin');
     await saveEntry(erin, 'Identity check');
     const { rows } = await database.db.query<{ n: string }>(
       'SELECT count(*) AS n FROM public.user_answers WHERE user_id = $1',
@@ -598,13 +590,8 @@ describe("Supabase's Security Advisor on the migrated database", () => {
 
 describe('a user deleted in the dashboard', () => {
   it("takes GoTrue's sessions and identities and our rows of that person along, and no one else's", async () => {
-    const frank = randomUUID();
+    const frank = await hostedUser('frank');
     const session = randomUUID();
-    await database.db.query(
-      `INSERT INTO auth.users (id, aud, role, email)
-       VALUES ($1, 'authenticated', 'authenticated', 'frank@example.com')`,
-      [frank],
-    );
     await database.db.query(
       `INSERT INTO auth.identities (provider_id, user_id, identity_data, provider)
        VALUES ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', 'frank@example.com'), 'email')`,
