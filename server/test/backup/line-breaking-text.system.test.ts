@@ -46,6 +46,9 @@ const longest = (length: number) => {
   return text.slice(0, length - 1) + 'x';
 };
 
+/** A weekly review's free texts, each of at most 2000 characters. */
+const REVIEW_TEXTS = ['activities', 'environment', 'interactions', 'objects', 'users', 'how'];
+
 /** The levels of every entry here; only the texts vary. */
 const LEVELS = { energy: 50, engagement: 50, flow: true };
 
@@ -80,14 +83,9 @@ beforeAll(async () => {
     // And a weekly review (ADR 071) with every text at its longest.
     const review = await client.from('weekly_reviews').insert({
       week_start: '2025-03-03',
-      activities: longest(2000),
-      environment: longest(2000),
-      interactions: longest(2000),
-      objects: longest(2000),
-      users: longest(2000),
+      ...Object.fromEntries(REVIEW_TEXTS.map((field) => [field, longest(2000)])),
       more_kind: 'activity',
       more_name: longest(500),
-      how: longest(2000),
     });
     if (review.error) throw review.error;
     rowsBefore = await accountRows(server.db);
