@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll } from 'vitest';
+import { peerForFile } from './peer-for-file.ts';
 
 // A real SMTP server on loopback (smtp-server) that keeps what it receives,
 // parsed with postal-mime, so that tests read links out of the messages the
@@ -113,26 +113,7 @@ export async function startMailbox(): Promise<Mailbox> {
  * Register it before anything whose set-up names its `url` (a server's SMTP_URL).
  */
 export function useMailbox(): Mailbox {
-  let mailbox: Mailbox | undefined;
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-  });
-  afterAll(() => mailbox?.close());
-  const started = () => {
-    if (!mailbox) throw new Error('the mailbox is not started yet (use it in a test or a hook)');
-    return mailbox;
-  };
-  return {
-    get url() {
-      return started().url;
-    },
-    get received() {
-      return started().received;
-    },
-    next: (to, timeoutMs) => started().next(to, timeoutMs),
-    refuse: (refusing) => started().refuse(refusing),
-    close: () => started().close(),
-  };
+  return peerForFile('the mailbox', startMailbox, (mailbox) => mailbox.close());
 }
 
 /**

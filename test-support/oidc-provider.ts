@@ -1,5 +1,5 @@
 import { Events, OAuth2Server } from 'oauth2-mock-server';
-import { afterAll, beforeAll } from 'vitest';
+import { peerForFile } from './peer-for-file.ts';
 
 // A real OpenID Connect provider on loopback standing in for Google: it
 // serves discovery, a JWKS and signed ID tokens, and checks PKCE at its token
@@ -63,24 +63,5 @@ export async function startOidcProvider(): Promise<OidcProvider> {
 
 /** A provider for a whole test file; register it before anything that names its issuer. */
 export function useOidcProvider(): OidcProvider {
-  let provider: OidcProvider | undefined;
-  beforeAll(async () => {
-    provider = await startOidcProvider();
-  });
-  afterAll(() => provider?.stop());
-  const started = () => {
-    if (!provider) throw new Error('the OpenID provider is not started yet');
-    return provider;
-  };
-  return {
-    get issuer() {
-      return started().issuer;
-    },
-    get server() {
-      return started().server;
-    },
-    signInAs: (account) => started().signInAs(account),
-    refuseNext: (error, description) => started().refuseNext(error, description),
-    stop: () => started().stop(),
-  };
+  return peerForFile('the OpenID provider', startOidcProvider, (provider) => provider.stop());
 }

@@ -1,9 +1,9 @@
+import { printColumns, type Column } from './columns.ts';
 import type { GrowthRow } from './growth.ts';
 
 // The goal (docs/decisions/049): a grown journal saves at least 0.8 times as fast as an empty one.
 const GOAL = 0.8;
 
-const pad = (s: string, n: number) => s.padStart(n);
 const syncs = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(2));
 const ratioOf = (r: GrowthRow) => r.grown.perSecond / r.empty.perSecond;
 const times = (x: number) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : '-');
@@ -14,6 +14,29 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+const COLUMNS: Column<GrowthRow>[] = [
+  { heading: 'database', width: 10, alignLeft: true, cell: (r) => r.database },
+  { heading: 'run', width: 3, cell: (r) => String(r.run) },
+  { heading: 'clients', width: 7, cell: (r) => String(r.clients) },
+  { heading: 'empty/s', width: 8, cell: (r) => r.empty.perSecond.toFixed(0) },
+  { heading: 'grown/s', width: 8, cell: (r) => r.grown.perSecond.toFixed(0) },
+  { heading: 'grown/empty', width: 11, cell: (r) => times(ratioOf(r)) },
+  { heading: 'empty p99', width: 9, cell: (r) => r.empty.p99.toFixed(0) },
+  { heading: 'grown p99', width: 9, cell: (r) => r.grown.p99.toFixed(0) },
+  { heading: 'grown max', width: 9, cell: (r) => r.grown.max.toFixed(0) },
+  {
+    heading: 'syncs/save',
+    width: 10,
+    cell: (r) => `${syncs(r.emptySyncsPerSave)}/${syncs(r.grownSyncsPerSave)}`,
+  },
+  {
+    heading: 'failed',
+    width: 11,
+    cell: (r) => `${r.empty.failed + r.grown.failed}/${r.empty.total + r.grown.total}`,
+  },
+  { heading: 'activities', width: 10, cell: (r) => String(r.activities) },
+];
+
 /**
  * Empty journal beside the grown one, run by run: saves per second, their
  * ratio, latencies and WAL syncs per save; then each database's median ratio
@@ -22,40 +45,7 @@ function median(values: number[]): number {
  */
 export function printGrowthTable(rows: GrowthRow[]): void {
   if (rows.length === 0) return;
-  const head = [
-    'database'.padEnd(10),
-    pad('run', 3),
-    pad('clients', 7),
-    pad('empty/s', 8),
-    pad('grown/s', 8),
-    pad('grown/empty', 11),
-    pad('empty p99', 9),
-    pad('grown p99', 9),
-    pad('grown max', 9),
-    pad('syncs/save', 10),
-    pad('failed', 11),
-    pad('activities', 10),
-  ].join(' ');
-  console.log(`\nSaves, empty journal vs grown with stale statistics\n${head}`);
-  console.log('-'.repeat(head.length));
-  for (const r of rows) {
-    console.log(
-      [
-        r.database.padEnd(10),
-        pad(String(r.run), 3),
-        pad(String(r.clients), 7),
-        pad(r.empty.perSecond.toFixed(0), 8),
-        pad(r.grown.perSecond.toFixed(0), 8),
-        pad(times(ratioOf(r)), 11),
-        pad(r.empty.p99.toFixed(0), 9),
-        pad(r.grown.p99.toFixed(0), 9),
-        pad(r.grown.max.toFixed(0), 9),
-        pad(`${syncs(r.emptySyncsPerSave)}/${syncs(r.grownSyncsPerSave)}`, 10),
-        pad(`${r.empty.failed + r.grown.failed}/${r.empty.total + r.grown.total}`, 11),
-        pad(String(r.activities), 10),
-      ].join(' '),
-    );
-  }
+  printColumns('Saves, empty journal vs grown with stale statistics', COLUMNS, rows);
   const groups = new Map<string, GrowthRow[]>();
   for (const r of rows) {
     const key = `${r.database} at ${r.clients} clients`;

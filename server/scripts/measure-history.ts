@@ -28,35 +28,20 @@ try {
     .range(ACTIVITIES / 2, ACTIVITIES / 2);
   const cursor = middle![0]!.created_at as string;
 
+  /** Look Back's page query: every column, newest first. */
+  const newestFirst = () =>
+    client.from('activities').select('*').order('created_at', { ascending: false });
   const cases = {
-    'newest 50, no filter': () =>
-      client
-        .from('activities')
-        .select('*')
-        .order('created_at', { ascending: false })
-        .range(0, PAGE_SIZE - 1),
+    'newest 50, no filter': () => newestFirst().range(0, PAGE_SIZE - 1),
     'newest 50, energy>=60, engagement>=40, flow only': () =>
-      client
-        .from('activities')
-        .select('*')
+      newestFirst()
         .gte('energy', 60)
         .gte('engagement', 40)
         .eq('flow_state', true)
-        .order('created_at', { ascending: false })
         .range(0, PAGE_SIZE - 1),
     'keyset page halfway back (created_at < cursor)': () =>
-      client
-        .from('activities')
-        .select('*')
-        .lt('created_at', cursor)
-        .order('created_at', { ascending: false })
-        .limit(PAGE_SIZE),
-    'page 20 (offset 950)': () =>
-      client
-        .from('activities')
-        .select('*')
-        .order('created_at', { ascending: false })
-        .range(950, 999),
+      newestFirst().lt('created_at', cursor).limit(PAGE_SIZE),
+    'page 20 (offset 950)': () => newestFirst().range(950, 999),
   };
   for (const [name, run] of Object.entries(cases)) {
     const times: number[] = [];

@@ -81,6 +81,8 @@ try {
      FROM public.activities WHERE user_id = $1 AND ${where}
      ORDER BY created_at DESC LIMIT 50`;
   const rpc = (args: string) => `SELECT * FROM public.search_entries(${args})`;
+  // The view's text search as the Look Back search box asked it: the words in $2.
+  const search = (andAlso = '') => page(`search @@ to_tsquery('simple', $2)${andAlso}`);
   const cases: Record<string, { sql: string; params: string[] }> = {
     'rpc: Tag filter, a tag on half the entries': { sql: rpc('tag => $1'), params: ['TAG0'] },
     'rpc: Tag filter, a tag on 1 in 60': { sql: rpc('tag => $1'), params: ['tag7'] },
@@ -108,34 +110,19 @@ try {
       sql: page('tag_keys @> $2::text[]'),
       params: ['{tag7}'],
     },
-    'view: search one common word': {
-      sql: page(`search @@ to_tsquery('simple', $2)`),
-      params: ['w3common'],
-    },
-    'view: search a rare word': {
-      sql: page(`search @@ to_tsquery('simple', $2)`),
-      params: ['w123'],
-    },
-    'view: search a prefix of 2 letters (w1:*)': {
-      sql: page(`search @@ to_tsquery('simple', $2)`),
-      params: ['w1:*'],
-    },
-    'view: search two words, the last a prefix': {
-      sql: page(`search @@ to_tsquery('simple', $2)`),
-      params: ['walk & w12:*'],
-    },
+    'view: search one common word': { sql: search(), params: ['w3common'] },
+    'view: search a rare word': { sql: search(), params: ['w123'] },
+    'view: search a prefix of 2 letters (w1:*)': { sql: search(), params: ['w1:*'] },
+    'view: search two words, the last a prefix': { sql: search(), params: ['walk & w12:*'] },
     'view: search an activity word + Tag + energy ≥ 50': {
-      sql: page(`search @@ to_tsquery('simple', $2) AND tag_keys @> $3::text[] AND energy >= 50`),
+      sql: search(' AND tag_keys @> $3::text[] AND energy >= 50'),
       params: ['run:*', '{tag0}'],
     },
     'view: search, keyset page halfway back': {
-      sql: page(`search @@ to_tsquery('simple', $2) AND created_at < $3::timestamptz`),
+      sql: search(' AND created_at < $3::timestamptz'),
       params: ['w3common', halfway],
     },
-    'view: search a word nobody wrote': {
-      sql: page(`search @@ to_tsquery('simple', $2)`),
-      params: ['nothing:*'],
-    },
+    'view: search a word nobody wrote': { sql: search(), params: ['nothing:*'] },
   };
 
   for (const [name, { sql, params }] of Object.entries(cases)) {

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { autovacuumWarning } from '../src/db/autovacuum-check.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { databaseForFile } from './helpers/server-for-file.ts';
 
-let database: TestDatabase;
+const database = await databaseForFile();
 let serverOn: boolean;
 beforeAll(async () => {
-  database = await createTestDatabase();
   const { rows } = await database.db.query<{ on: boolean }>(
     `SELECT current_setting('autovacuum')::boolean AS on`,
   );
   serverOn = rows[0]!.on;
 });
-afterAll(() => database.drop());
 
 // Whether the machine's server runs autovacuum is its operator's choice (ours
 // run with it off), so each case states what it expects for either setting.

@@ -2,23 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openDatabase } from '../src/db/open-database.ts';
 import { loadJwtSecret } from '../src/secrets.ts';
 import { createPgDatabase } from '../src/db/pg-database.ts';
-import {
-  createTestDatabase,
-  usingRealPostgres,
-  type TestDatabase,
-} from './helpers/test-database.ts';
+import { databaseForFile } from './helpers/server-for-file.ts';
+import { createTestDatabase, usingRealPostgres } from './helpers/test-database.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.drop());
+const database = await databaseForFile();
 
 describe('migrations and seed', () => {
   it('apply once: a second run changes nothing', async () => {

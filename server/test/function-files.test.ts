@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readFunctionFiles, type FunctionFile } from '../src/db/function-files.ts';
 import { applyFunctionFiles, migrationFiles } from '../src/db/migrate.ts';
 import { appFunctionDefinitions, type FunctionDefinition } from './helpers/function-definitions.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { databaseForFile } from './helpers/server-for-file.ts';
+import { createTestDatabase } from './helpers/test-database.ts';
 
 // Each function of the app schema lives in server/db/app/functions/<name>.sql
 // and the server applies those files after the numbered migrations on every
@@ -16,13 +17,11 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-database.t
 // file at the end of the same start.
 const LAST_MIGRATION_WITH_FUNCTIONS = 'app/0012_hosted_privileges.sql';
 
-let database: TestDatabase;
+const database = await databaseForFile();
 let files: FunctionFile[];
 beforeAll(async () => {
-  database = await createTestDatabase();
   files = await readFunctionFiles();
 });
-afterAll(() => database.drop());
 
 const fileOf = (fn: FunctionDefinition) => `${fn.name}.sql`;
 

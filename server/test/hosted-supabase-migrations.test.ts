@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../src/db/database.ts';
 import { functionsScript, readFunctionFiles } from '../src/db/function-files.ts';
+import { journalQuestionIds } from './helpers/journal-question-ids.ts';
 import { appFunctionDefinitions } from './helpers/function-definitions.ts';
 import {
   createSupabaseShapedDatabase,
@@ -43,14 +44,25 @@ function as<T>(
   });
 }
 
+/** A person as hosted GoTrue stores one, with the address `<name>@example.com`; their id. */
+async function hostedUser(name: string): Promise<string> {
+  const id = randomUUID();
+  await database.db.query(
+    `INSERT INTO auth.users (id, aud, role, email)
+     VALUES ($1, 'authenticated', 'authenticated', $2)`,
+    [id, `${name}@example.com`],
+  );
+  return id;
+}
+
+/** The rows one statement reaches, run as this signed-in person. */
+async function rowsFor(userId: string, sql: string, params: unknown[] = []): Promise<unknown[]> {
+  return (await as('authenticated', userId, (tx) => tx.query(sql, params))).rows;
+}
+
 async function saveEntry(userId: string, activity: string) {
   await as('authenticated', userId, async (tx) => {
-    const { rows } = await tx.query<{ id: number; question: string }>(
-      `SELECT q.id, q.question FROM public.questions q
-       JOIN public.pages p ON p.id = q.page_id
-       WHERE p.name = 'good_time_journal' AND q.active`,
-    );
-    const id = (question: string) => rows.find((r) => r.question === question)?.id;
+    const id = await journalQuestionIds(tx);
     await tx.query(
       `INSERT INTO public.user_answers (user_id, question_id, answer)
        VALUES ($1, $2, $3), ($1, $4, '80'), ($1, $5, '60'), ($1, $6, 'true')`,
@@ -115,12 +127,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
   });
 
   it('let a person tag an entry in its one insert, find it by tag and word, and refuse bad tags', async () => {
-    const gina = randomUUID();
-    await database.db.query(
-      `INSERT INTO auth.users (id, aud, role, email)
-       VALUES ($1, 'authenticated', 'authenticated', 'gina@example.com')`,
-      [gina],
-    );
+    const gina = await hostedUser('gina');
     const tagged = async (userId: string, tags: string) =>
       as('authenticated', userId, async (tx) => {
         const { rows } = await tx.query<{ id: number; question: string }>(
@@ -157,10 +164,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
       ),
     );
     expect(viaView.rows).toEqual([{ activity: 'Hike' }]);
-    const bobFinds = await as('authenticated', bob, (tx) =>
-      tx.query(`SELECT * FROM public.search_entries(tag => 'outside')`),
-    );
-    expect(bobFinds.rows).toEqual([]);
+    expect(await rowsFor(bob, `SELECT * FROM public.search_entries(tag => 'outside')`)).toEqual([]);
     await expect(tagged(gina, JSON.stringify(['x'.repeat(41)]))).rejects.toThrow(
       'Tag 1 is longer than 40 characters',
     );
@@ -227,11 +231,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
   });
 
   it('keep the journal from an aal1 session of a person with a verified factor in GoTrue’s table', async () => {
-    const dana = randomUUID();
-    await database.db.query(
-      `INSERT INTO auth.users (id, aud, role, email) VALUES ($1, 'authenticated', 'authenticated', 'dana@example.com')`,
-      [dana],
-    );
+    const dana = await hostedUser('dana');
     await saveEntry(dana, 'Before two-step');
     await as('authenticated', dana, (tx) =>
       tx.query(
@@ -324,12 +324,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
   });
 
   it("let a person edit, delete and restore their own entry, and never another's", async () => {
-    const dave = randomUUID();
-    await database.db.query(
-      `INSERT INTO auth.users (id, aud, role, email)
-       VALUES ($1, 'authenticated', 'authenticated', 'dave@example.com')`,
-      [dave],
-    );
+    const dave = await hostedUser('dave');
     await saveEntry(dave, 'To edit');
     // As text: a JavaScript Date would drop the microseconds of the instant.
     const davesTime = (
@@ -438,25 +433,17 @@ describe('the app migrations on a Supabase-shaped database', () => {
          VALUES ('Pacific/Auckland', '{08:00}', true)`,
       ),
     );
-    const bobSees = await as('authenticated', bob, (tx) =>
-      tx.query('SELECT user_id FROM public.reminder_settings'),
-    );
-    expect(bobSees.rows).toEqual([]);
-    const bobChanged = await as('authenticated', bob, (tx) =>
-      tx.query('UPDATE public.reminder_settings SET email = false RETURNING user_id'),
-    );
-    expect(bobChanged.rows).toEqual([]);
+    expect(await rowsFor(bob, 'SELECT user_id FROM public.reminder_settings')).toEqual([]);
+    expect(
+      await rowsFor(bob, 'UPDATE public.reminder_settings SET email = false RETURNING user_id'),
+    ).toEqual([]);
     await expect(
-      as('authenticated', bob, (tx) =>
-        tx.query(`INSERT INTO public.reminder_settings (user_id, time_zone) VALUES ($1, 'UTC')`, [
-          alice,
-        ]),
-      ),
+      rowsFor(bob, `INSERT INTO public.reminder_settings (user_id, time_zone) VALUES ($1, 'UTC')`, [
+        alice,
+      ]),
     ).rejects.toThrow(/row-level security/);
     await expect(
-      as('authenticated', bob, (tx) =>
-        tx.query(`INSERT INTO public.reminder_settings (time_zone) VALUES ('Mars/Base')`),
-      ),
+      rowsFor(bob, `INSERT INTO public.reminder_settings (time_zone) VALUES ('Mars/Base')`),
     ).rejects.toThrow('Unknown time zone: Mars/Base');
     const aliceSees = await as('authenticated', alice, (tx) =>
       tx.query<{ email: boolean }>('SELECT email FROM public.reminder_settings'),
@@ -479,26 +466,19 @@ describe('the app migrations on a Supabase-shaped database', () => {
       );
     await upsert(alice, 'first');
     await upsert(alice, 'again');
-    const bobSees = await as('authenticated', bob, (tx) =>
-      tx.query('SELECT how FROM public.weekly_reviews'),
-    );
-    expect(bobSees.rows).toEqual([]);
-    const bobChanged = await as('authenticated', bob, (tx) =>
-      tx.query(`UPDATE public.weekly_reviews SET how = 'mine' RETURNING how`),
-    );
-    expect(bobChanged.rows).toEqual([]);
+    expect(await rowsFor(bob, 'SELECT how FROM public.weekly_reviews')).toEqual([]);
+    expect(
+      await rowsFor(bob, `UPDATE public.weekly_reviews SET how = 'mine' RETURNING how`),
+    ).toEqual([]);
     await expect(
-      as('authenticated', bob, (tx) =>
-        tx.query(
-          `INSERT INTO public.weekly_reviews (user_id, week_start) VALUES ($1, '2026-03-02')`,
-          [alice],
-        ),
+      rowsFor(
+        bob,
+        `INSERT INTO public.weekly_reviews (user_id, week_start) VALUES ($1, '2026-03-02')`,
+        [alice],
       ),
     ).rejects.toThrow(/row-level security/);
     await expect(
-      as('authenticated', bob, (tx) =>
-        tx.query(`INSERT INTO public.weekly_reviews (week_start) VALUES ('2026-03-03')`),
-      ),
+      rowsFor(bob, `INSERT INTO public.weekly_reviews (week_start) VALUES ('2026-03-03')`),
     ).rejects.toThrow("A review's week must start on a Monday");
     const week = (userId: string) =>
       as('authenticated', userId, (tx) =>
@@ -522,20 +502,13 @@ describe('the app migrations on a Supabase-shaped database', () => {
         subscription,
       ),
     );
-    const bobSees = await as('authenticated', bob, (tx) =>
-      tx.query('SELECT id FROM public.push_subscriptions'),
-    );
-    expect(bobSees.rows).toEqual([]);
-    const bobRemoved = await as('authenticated', bob, (tx) =>
-      tx.query('DELETE FROM public.push_subscriptions RETURNING id'),
-    );
-    expect(bobRemoved.rows).toEqual([]);
+    expect(await rowsFor(bob, 'SELECT id FROM public.push_subscriptions')).toEqual([]);
+    expect(await rowsFor(bob, 'DELETE FROM public.push_subscriptions RETURNING id')).toEqual([]);
     await expect(
-      as('authenticated', bob, (tx) =>
-        tx.query(
-          'INSERT INTO public.push_subscriptions (endpoint, p256dh, auth) VALUES ($1, $2, $3)',
-          ['http://push.example.org/x', subscription[1], subscription[2]],
-        ),
+      rowsFor(
+        bob,
+        'INSERT INTO public.push_subscriptions (endpoint, p256dh, auth) VALUES ($1, $2, $3)',
+        ['http://push.example.org/x', subscription[1], subscription[2]],
       ),
     ).rejects.toThrow(/https URL/);
     const aliceSees = await as('authenticated', alice, (tx) =>
@@ -605,12 +578,7 @@ describe("Supabase's Security Advisor on the migrated database", () => {
   });
 
   it('still lets authenticated insert rows whose ids come from those sequences', async () => {
-    const erin = randomUUID();
-    await database.db.query(
-      `INSERT INTO auth.users (id, aud, role, email)
-       VALUES ($1, 'authenticated', 'authenticated', 'erin@example.com')`,
-      [erin],
-    );
+    const erin = await hostedUser('erin');
     await saveEntry(erin, 'Identity check');
     const { rows } = await database.db.query<{ n: string }>(
       'SELECT count(*) AS n FROM public.user_answers WHERE user_id = $1',
@@ -622,13 +590,8 @@ describe("Supabase's Security Advisor on the migrated database", () => {
 
 describe('a user deleted in the dashboard', () => {
   it("takes GoTrue's sessions and identities and our rows of that person along, and no one else's", async () => {
-    const frank = randomUUID();
+    const frank = await hostedUser('frank');
     const session = randomUUID();
-    await database.db.query(
-      `INSERT INTO auth.users (id, aud, role, email)
-       VALUES ($1, 'authenticated', 'authenticated', 'frank@example.com')`,
-      [frank],
-    );
     await database.db.query(
       `INSERT INTO auth.identities (provider_id, user_id, identity_data, provider)
        VALUES ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', 'frank@example.com'), 'email')`,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { linkIn } from '@energy-tracker/test-support/mailbox';
-import { startTestServer, uniqueEmail } from '../helpers/test-server.ts';
+import { uniqueEmail, withTestServer } from '../helpers/test-server.ts';
 import { expectOtpExpired, mailedServerForFile } from './email-support.ts';
 import { openEmailLink, pkceClient } from '../helpers/browser.ts';
 import {
@@ -201,24 +201,22 @@ describe('sign-up with e-mail confirmation', () => {
   });
 
   it('keeps the first password when the re-sign-up cannot be mailed (frequency limit)', async () => {
-    const limited = await startTestServer(
+    await withTestServer(
       { SMTP_URL: mailbox.url, SMTP_MAX_FREQUENCY_SECONDS: '60' },
+      async (limited) => {
+        const email = uniqueEmail('limited');
+        await limited.client().auth.signUp({ email, password: PASSWORD });
+        const link = linkIn(await mailbox.next(email));
+        // Answered as a new address would be (no 429 that names an account),
+        // but nothing is sent and nothing changes.
+        const again = await limited.client().auth.signUp({ email, password: 'impostor secret' });
+        expect(again.error).toBeNull();
+        await openEmailLink(link);
+        const login = await limited.client().auth.signInWithPassword({ email, password: PASSWORD });
+        expect(login.error).toBeNull();
+      },
       { siteUrlIsSelf: true },
     );
-    try {
-      const email = uniqueEmail('limited');
-      await limited.client().auth.signUp({ email, password: PASSWORD });
-      const link = linkIn(await mailbox.next(email));
-      // Answered as a new address would be (no 429 that names an account),
-      // but nothing is sent and nothing changes.
-      const again = await limited.client().auth.signUp({ email, password: 'impostor secret' });
-      expect(again.error).toBeNull();
-      await openEmailLink(link);
-      const login = await limited.client().auth.signInWithPassword({ email, password: PASSWORD });
-      expect(login.error).toBeNull();
-    } finally {
-      await limited.close();
-    }
   });
 
   it('never sends the browser to a host that is not allowed', async () => {

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar, follow } from '../helpers/browser.ts';
 import { startOidcProvider, type OidcProvider } from '@energy-tracker/test-support/oidc-provider';
-import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import {
+  startTestServer,
+  type TestServer,
+  uniqueEmail,
+  withTestServer,
+} from '../helpers/test-server.ts';
 import {
   googleEnv,
   GOOGLE_CLIENT_ID,
@@ -14,6 +19,10 @@ import { expectAuthError, PASSWORD, postJson } from './support.ts';
 
 // Google sign-in end to end against a real OpenID provider on loopback:
 // supabase-js starts it, fetch plays the browser, supabase-js finishes it.
+
+/** /authorize with this query, as the browser's navigation asks it: its redirect is not followed. */
+const authorize = (target: TestServer, query: string) =>
+  fetch(`${target.url}/auth/v1/authorize?${query}`, { redirect: 'manual' });
 
 let provider: OidcProvider;
 let server: TestServer;
@@ -62,28 +71,23 @@ describe('GET /authorize?provider=google', () => {
   });
 
   it('refuses a half-given or malformed PKCE challenge', async () => {
-    const res = await fetch(
-      `${server.url}/auth/v1/authorize?provider=google&code_challenge=${'a'.repeat(43)}`,
-      { redirect: 'manual' },
-    );
+    const res = await authorize(server, `provider=google&code_challenge=${'a'.repeat(43)}`);
     await expectAuthError(
       { status: res.status, headers: res.headers, body: await res.json() },
       400,
       'validation_failed',
       'PKCE flow requires code_challenge_method and code_challenge',
     );
-    const short = await fetch(
-      `${server.url}/auth/v1/authorize?provider=google&code_challenge=abc&code_challenge_method=s256`,
-      { redirect: 'manual' },
+    const short = await authorize(
+      server,
+      'provider=google&code_challenge=abc&code_challenge_method=s256',
     );
     expect(short.status).toBe(400);
     expect(await short.json()).toMatchObject({ code: 'validation_failed' });
   });
 
   it('refuses providers other than Google', async () => {
-    const res = await fetch(`${server.url}/auth/v1/authorize?provider=github`, {
-      redirect: 'manual',
-    });
+    const res = await authorize(server, 'provider=github');
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
       code: 'validation_failed',
@@ -462,9 +466,7 @@ describe('Google not configured', () => {
       await fetch(`${plain.url}/auth/v1/settings`, { headers: { apikey: plain.anonKey } })
     ).json();
     expect(settings.external.google).toBe(false);
-    const res = await fetch(`${plain.url}/auth/v1/authorize?provider=google`, {
-      redirect: 'manual',
-    });
+    const res = await authorize(plain, 'provider=google');
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
       code: 'validation_failed',
@@ -473,18 +475,18 @@ describe('Google not configured', () => {
   });
 
   it('an unreachable provider sends the person back to the app with a reason', async () => {
-    const unreachable = await startTestServer({
-      ...googleEnv(provider),
-      GOOGLE_ISSUER: 'http://127.0.0.1:9',
-    });
-    try {
-      const back = await follow(
-        `${unreachable.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(`${unreachable.url}/auth/callback`)}`,
-      );
-      expect(back.location.pathname).toBe('/auth/callback');
-      expect(redirectError(back.location)).toMatchObject({ error: 'temporarily_unavailable' });
-    } finally {
-      await unreachable.close();
-    }
+    await withTestServer(
+      {
+        ...googleEnv(provider),
+        GOOGLE_ISSUER: 'http://127.0.0.1:9',
+      },
+      async (unreachable) => {
+        const back = await follow(
+          `${unreachable.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(`${unreachable.url}/auth/callback`)}`,
+        );
+        expect(back.location.pathname).toBe('/auth/callback');
+        expect(redirectError(back.location)).toMatchObject({ error: 'temporarily_unavailable' });
+      },
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailbox } from '@energy-tracker/test-support/mailbox';
-import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import { type TestServer, uniqueEmail, withTestServer } from '../helpers/test-server.ts';
 import { confirmedUser, startMailedServer, stopMailedServer } from './email-support.ts';
 import { expectAuthError, PASSWORD, postJson, type RawResponse } from './support.ts';
 
@@ -138,8 +138,7 @@ describe('with e-mail on, answers do not tell who has an account', () => {
 
 describe('where the protocol answers differently, as GoTrue does', () => {
   it('with e-mail off, sign-up says an address is taken (there is no link to hide behind)', async () => {
-    const server = await startTestServer();
-    try {
+    await withTestServer({}, async (server) => {
       const email = uniqueEmail('taken');
       expect((await postJson(server, '/signup', { email, password: PASSWORD })).status).toBe(200);
       expectAuthError(
@@ -148,9 +147,7 @@ describe('where the protocol answers differently, as GoTrue does', () => {
         'user_already_exists',
         'User already registered',
       );
-    } finally {
-      await server.close();
-    }
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openEmailLink, pkceClient } from '../helpers/browser.ts';
 import { linkIn } from '@energy-tracker/test-support/mailbox';
-import { startTestServer, uniqueEmail } from '../helpers/test-server.ts';
+import { uniqueEmail, withTestServer } from '../helpers/test-server.ts';
 import { confirmedUser, expectOtpExpired, mailedServerForFile } from './email-support.ts';
 import { decodeJwt, expectAuthError, PASSWORD, postJson, canSignIn } from './support.ts';
 import { resetPassword } from '../../src/cli/reset-password.ts';
@@ -135,12 +135,9 @@ describe('password recovery', () => {
       'validation_failed',
       'Password recovery requires an email',
     );
-    const mailless = await startTestServer();
-    try {
+    await withTestServer({}, async (mailless) => {
       const { error } = await mailless.client().auth.resetPasswordForEmail(uniqueEmail());
       expect(error).toMatchObject({ status: 400, code: 'email_provider_disabled' });
-    } finally {
-      await mailless.close();
-    }
+    });
   });
 });

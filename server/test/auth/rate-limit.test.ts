@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
-import { expectAuthError, PASSWORD, postJson } from './support.ts';
+import {
+  startTestServer,
+  type TestServer,
+  uniqueEmail,
+  withTestServer,
+} from '../helpers/test-server.ts';
+import { expectAuthError, expectRefusedWithoutSession, PASSWORD, postJson } from './support.ts';
 
 const TOKEN_LIMIT = 4;
 const SIGNUP_LIMIT = 2;
@@ -23,13 +28,11 @@ describe('per-IP rate limits', () => {
       expect(error).toBeNull();
     }
     const email = uniqueEmail('rl-over');
-    const { data, error } = await client.auth.signUp({ email, password: PASSWORD });
-    expect(error).toMatchObject({
+    expectRefusedWithoutSession(await client.auth.signUp({ email, password: PASSWORD }), {
       status: 429,
       code: 'over_request_rate_limit',
       message: 'Request rate limit reached',
     });
-    expect(data.session).toBeNull();
     // The refused sign-up made no account.
     const login = await server.client().auth.signInWithPassword({ email, password: PASSWORD });
     expect(login.error).toMatchObject({ code: 'invalid_credentials' });
@@ -71,37 +74,36 @@ describe('per-IP rate limits', () => {
 
 describe('rate limits behind a reverse proxy (TRUST_PROXY=true)', () => {
   it('counts the address the proxy saw, not one the client wrote into X-Forwarded-For', async () => {
-    const proxied = await startTestServer({
-      RATE_LIMIT_TOKEN_PER_5MIN: String(TOKEN_LIMIT),
-      TRUST_PROXY: 'true',
-    });
-    try {
-      const statuses: number[] = [];
-      for (let i = 0; i < TOKEN_LIMIT + 2; i += 1) {
-        // The client forges a new left-most entry each time; the proxy appends the real one.
-        const res = await postJson(
-          proxied,
-          '/token?grant_type=password',
-          { email: uniqueEmail('spoof'), password: PASSWORD },
-          { 'x-forwarded-for': `10.0.0.${i}, 203.0.113.9` },
+    await withTestServer(
+      {
+        RATE_LIMIT_TOKEN_PER_5MIN: String(TOKEN_LIMIT),
+        TRUST_PROXY: 'true',
+      },
+      async (proxied) => {
+        const statuses: number[] = [];
+        for (let i = 0; i < TOKEN_LIMIT + 2; i += 1) {
+          // The client forges a new left-most entry each time; the proxy appends the real one.
+          const res = await postJson(
+            proxied,
+            '/token?grant_type=password',
+            { email: uniqueEmail('spoof'), password: PASSWORD },
+            { 'x-forwarded-for': `10.0.0.${i}, 203.0.113.9` },
+          );
+          statuses.push(res.status);
+        }
+        expect(statuses).toEqual([...Array(TOKEN_LIMIT).fill(400), 429, 429]);
+        const { rows } = await proxied.database.db.query<{ bucket: string }>(
+          "SELECT DISTINCT bucket FROM auth.rate_limits WHERE bucket NOT LIKE 'login-failures:%'",
         );
-        statuses.push(res.status);
-      }
-      expect(statuses).toEqual([...Array(TOKEN_LIMIT).fill(400), 429, 429]);
-      const { rows } = await proxied.database.db.query<{ bucket: string }>(
-        "SELECT DISTINCT bucket FROM auth.rate_limits WHERE bucket NOT LIKE 'login-failures:%'",
-      );
-      expect(rows).toEqual([{ bucket: 'token:203.0.113.9' }]);
-    } finally {
-      await proxied.close();
-    }
+        expect(rows).toEqual([{ bucket: 'token:203.0.113.9' }]);
+      },
+    );
   });
 });
 
 describe('password changes', () => {
   it('count against the sign-in limit, since each one tests a password guess', async () => {
-    const limited = await startTestServer({ RATE_LIMIT_TOKEN_PER_5MIN: '3' });
-    try {
+    await withTestServer({ RATE_LIMIT_TOKEN_PER_5MIN: '3' }, async (limited) => {
       const client = limited.client();
       // Sign-up counts against its own limit; each password change below is one hit.
       const { error: signUpError } = await client.auth.signUp({
@@ -115,16 +117,13 @@ describe('password changes', () => {
         outcomes.push(error?.code);
       }
       expect(outcomes).toEqual([undefined, undefined, undefined, 'over_request_rate_limit']);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });
 
 describe('the rate-limit window', () => {
   it('slides: hits just before a window boundary still count just after it', async () => {
-    const limited = await startTestServer({ RATE_LIMIT_TOKEN_PER_5MIN: '3' });
-    try {
+    await withTestServer({ RATE_LIMIT_TOKEN_PER_5MIN: '3' }, async (limited) => {
       // A burst recorded in the previous five-minute window, as if it had
       // ended a moment ago; a fixed window would forget it and allow more.
       await limited.database.db.query(
@@ -136,8 +135,6 @@ describe('the rate-limit window', () => {
         password: PASSWORD,
       });
       expect(error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
 
 // Where a browser-redirect endpoint may send someone (ADR 024): the site's
 // exact origin, or a configured URL; anything else falls back to the site.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    SITE_URL: 'https://energy.example',
-    ADDITIONAL_REDIRECT_URLS: 'https://app.other.example/**',
-  });
+const server = await serverForFile({
+  SITE_URL: 'https://energy.example',
+  ADDITIONAL_REDIRECT_URLS: 'https://app.other.example/**',
 });
-afterAll(() => server.close());
 
 /** Where /verify's button sends the browser back to (with an error: the token is unknown). */
 async function landing(redirectTo: string): Promise<string> {

@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
-import { isAuthApiError, isAuthWeakPasswordError } from '@supabase/supabase-js';
+import { isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { startTestServer, uniqueEmail } from '../helpers/test-server.ts';
+import { uniqueEmail, withTestServer } from '../helpers/test-server.ts';
 import { serverForFile } from '../helpers/server-for-file.ts';
 import {
   authRequest,
   decodeJwt,
   expectAuthError,
+  expectRefusedWithoutSession,
+  ISO_TIME,
   PASSWORD,
   postJson,
-  ISO_TIME,
 } from './support.ts';
 
 const server = await serverForFile();
@@ -115,16 +116,10 @@ describe('POST /signup', () => {
     const first = await server.client().auth.signUp({ email, password: PASSWORD });
     expect(first.error).toBeNull();
     for (const again of [email, email.toUpperCase()]) {
-      const { data, error } = await server
-        .client()
-        .auth.signUp({ email: again, password: 'other-pass' });
-      expect(isAuthApiError(error)).toBe(true);
-      expect(error).toMatchObject({
-        status: 422,
-        code: 'user_already_exists',
-        message: 'User already registered',
-      });
-      expect(data.session).toBeNull();
+      expectRefusedWithoutSession(
+        await server.client().auth.signUp({ email: again, password: 'other-pass' }),
+        { status: 422, code: 'user_already_exists', message: 'User already registered' },
+      );
     }
     // The original password still works: the refused sign-up changed nothing.
     const login = await server.client().auth.signInWithPassword({ email, password: PASSWORD });
@@ -226,20 +221,20 @@ describe('GET /settings', () => {
   });
 
   it('reports Google and e-mail confirmation when they are configured', async () => {
-    const configured = await startTestServer({
-      GOOGLE_CLIENT_ID: 'client-id.apps.example',
-      GOOGLE_CLIENT_SECRET: 'client-secret',
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      SITE_URL: 'http://127.0.0.1:3000',
-    });
-    try {
-      const res = await authRequest(configured, '/settings');
-      expect(res.body).toMatchObject({
-        external: { email: true, google: true },
-        mailer_autoconfirm: false,
-      });
-    } finally {
-      await configured.close();
-    }
+    await withTestServer(
+      {
+        GOOGLE_CLIENT_ID: 'client-id.apps.example',
+        GOOGLE_CLIENT_SECRET: 'client-secret',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        SITE_URL: 'http://127.0.0.1:3000',
+      },
+      async (configured) => {
+        const res = await authRequest(configured, '/settings');
+        expect(res.body).toMatchObject({
+          external: { email: true, google: true },
+          mailer_autoconfirm: false,
+        });
+      },
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import { isAuthApiError, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 import { uniqueEmail, type TestServer } from '../helpers/test-server.ts';
 
@@ -108,4 +108,14 @@ export async function accountsWith(server: TestServer, email: string): Promise<n
     [email],
   );
   return rows[0]?.n ?? 0;
+}
+
+/** A supabase-js auth call the server refused: an API error with this status, code and message, and no session. */
+export function expectRefusedWithoutSession(
+  answer: { data: { session: Session | null }; error: unknown },
+  refusal: { status: number; code: string; message: string },
+): void {
+  expect(isAuthApiError(answer.error)).toBe(true);
+  expect(answer.error).toMatchObject(refusal);
+  expect(answer.data.session).toBeNull();
 }

@@ -1,7 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentStep, totpCode } from '../../src/auth/accounts/totp.ts';
-import { startTestServer, uniqueEmail, type TestServer } from '../helpers/test-server.ts';
+import {
+  startTestServer,
+  type TestServer,
+  uniqueEmail,
+  withTestServer,
+} from '../helpers/test-server.ts';
 import { saveActivity } from '../rest/fixtures.ts';
 
 // Two-step sign-in through the unchanged supabase-js (auth.mfa): an
@@ -168,8 +173,7 @@ describe('two-step sign-in', () => {
   }, 60_000);
 
   it('counts wrong codes per person like wrong passwords, and then refuses them', async () => {
-    const strict = await startTestServer({ RATE_LIMIT_PASSWORD_FAILURES_PER_15MIN: '10' });
-    try {
+    await withTestServer({ RATE_LIMIT_PASSWORD_FAILURES_PER_15MIN: '10' }, async (strict) => {
       const email = uniqueEmail('two-step-guess');
       const owner = strict.client();
       await owner.auth.signUp({ email, password: PASSWORD });
@@ -192,9 +196,7 @@ describe('two-step sign-in', () => {
       }
       expect(statuses.slice(0, 10)).toEqual(Array(10).fill(422));
       expect(statuses.slice(10)).toEqual([429, 429]);
-    } finally {
-      await strict.close();
-    }
+    });
   }, 90_000);
 
   it('ends the other password-only sessions when the factor is proven', async () => {

@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../../src/db/database.ts';
 import { usingRealPostgres } from '../helpers/test-database.ts';
-import { uniqueEmail } from '../helpers/test-server.ts';
 import { currentStep, totpCode } from '../../src/auth/accounts/totp.ts';
+import { accountRows, PASSWORD, saveEntry, signUp, type AccountRows } from './accounts.ts';
 import {
   RESTORE_TEST_TIMEOUT_MS,
   newTarget,
@@ -22,7 +20,6 @@ import {
 // into a fresh data directory (or a fresh PostgreSQL database with
 // TEST_DATABASE_URL), and seen again by signing in with the old passwords.
 
-const PASSWORD = 'a long and unusual backup password 7';
 const NOTES = 'commas, "double" and \'single\' quotes;\nnew lines\r\nand emoji 🙂🔋 – all kept';
 
 interface Person {
@@ -40,58 +37,7 @@ let backupFile: string;
 let source: Target;
 let restored: Target;
 const people: Person[] = [];
-let rowsBefore: Awaited<ReturnType<typeof accountRows>>;
-
-async function signUp(client: SupabaseClient) {
-  const email = uniqueEmail('backup');
-  const { data, error } = await client.auth.signUp({ email, password: PASSWORD });
-  if (error || !data.user || !data.session) throw error ?? new Error('no session');
-  return { email, userId: data.user.id, refreshToken: data.session.refresh_token };
-}
-
-/** As the Track tab saves an entry: one insert of its answers (web/src/journal/save-entry.ts). */
-async function save(
-  client: SupabaseClient,
-  userId: string,
-  entry: {
-    activity: string;
-    energy: number;
-    engagement: number;
-    flow: boolean;
-    notes?: string;
-    tags?: string[];
-  },
-  createdAt?: string,
-) {
-  const { data: questions, error } = await client.from('questions').select('id, question');
-  if (error || !questions) throw error ?? new Error('no questions');
-  const answers: Record<string, string | undefined> = {
-    'Activity Description': entry.activity,
-    'Energy Level': String(entry.energy),
-    'Engagement Level': String(entry.engagement),
-    'Flow State': String(entry.flow),
-    'Activity Notes': entry.notes,
-    // Tags are one more answer of the entry (ADR 038): a backup carries them as answers.
-    Tags: entry.tags && JSON.stringify(entry.tags),
-  };
-  // Each entry carries its device-made key (ADR 035), which a backup keeps.
-  const entryKey = randomUUID();
-  const rows = questions.flatMap((q: { id: number; question: string }) => {
-    const answer = answers[q.question];
-    if (answer === undefined) return [];
-    return [
-      {
-        user_id: userId,
-        question_id: q.id,
-        answer,
-        entry_key: entryKey,
-        ...(createdAt && { created_at: createdAt }),
-      },
-    ];
-  });
-  const saved = await client.from('user_answers').insert(rows);
-  if (saved.error) throw saved.error;
-}
+let rowsBefore: AccountRows;
 
 async function entriesOf(client: SupabaseClient) {
   const { data, error } = await client
@@ -100,36 +46,6 @@ async function entriesOf(client: SupabaseClient) {
     .order('created_at');
   if (error) throw error;
   return data;
-}
-
-/** Every stored column of the accounts and answers, as the database holds them. */
-async function accountRows(db: Queryable) {
-  const users = await db.query(`SELECT to_jsonb(u) AS row FROM auth.users u ORDER BY id`);
-  const identities = await db.query(`SELECT to_jsonb(i) AS row FROM auth.identities i ORDER BY id`);
-  const factors = await db.query(`SELECT to_jsonb(f) AS row FROM auth.mfa_factors f ORDER BY id`);
-  const recoveryCodes = await db.query(
-    `SELECT to_jsonb(c) AS row FROM auth.mfa_recovery_codes c ORDER BY id`,
-  );
-  const answers = await db.query(
-    `SELECT a.user_id, q.question, a.answer, a.created_at::text AS created_at, a.entry_key
-     FROM public.user_answers a JOIN public.questions q ON q.id = a.question_id
-     ORDER BY a.user_id, a.created_at, q.question`,
-  );
-  const reminders = await db.query(
-    `SELECT to_jsonb(r) AS row FROM public.reminder_settings r ORDER BY user_id`,
-  );
-  const reviews = await db.query(
-    `SELECT to_jsonb(r) AS row FROM public.weekly_reviews r ORDER BY user_id, week_start`,
-  );
-  return {
-    users: users.rows,
-    identities: identities.rows,
-    factors: factors.rows,
-    recoveryCodes: recoveryCodes.rows,
-    answers: answers.rows,
-    reminders: reminders.rows,
-    reviews: reviews.rows,
-  };
 }
 
 /**
@@ -166,14 +82,14 @@ beforeAll(async () => {
     const names = { first_name: 'Ada', last_name: 'Lovelace-Byron 🙂' };
     const named = await ada.auth.updateUser({ data: names });
     if (named.error) throw named.error;
-    await save(ada, adaAccount.userId, {
+    await saveEntry(ada, adaAccount.userId, {
       activity: 'Deep work',
       energy: 83,
       engagement: 91,
       flow: true,
       notes: NOTES,
     });
-    await save(
+    await saveEntry(
       ada,
       adaAccount.userId,
       { activity: 'Meetings, "all" day', energy: 0, engagement: 100, flow: false },
@@ -192,7 +108,7 @@ beforeAll(async () => {
 
     const bob = server.client();
     const bobAccount = await signUp(bob);
-    await save(bob, bobAccount.userId, {
+    await saveEntry(bob, bobAccount.userId, {
       activity: 'Running 🏃',
       energy: 64,
       engagement: 55,
@@ -310,7 +226,7 @@ describe(
         // And the restored server works as before: a new entry, a new account.
         const client = server.client();
         await client.auth.signInWithPassword({ email: people[1]?.email ?? '', password: PASSWORD });
-        await save(client, people[1]?.userId ?? '', {
+        await saveEntry(client, people[1]?.userId ?? '', {
           activity: 'After the restore',
           energy: 50,
           engagement: 50,

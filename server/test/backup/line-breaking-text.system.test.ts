@@ -2,11 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyBackup } from '../../src/backup/restore-backup.ts';
-import type { Queryable } from '../../src/db/database.ts';
-import { uniqueEmail } from '../helpers/test-server.ts';
+import { accountRows, rowsAfterRestore, saveEntry, signUp, type AccountRows } from './accounts.ts';
 import {
   RESTORE_TEST_TIMEOUT_MS,
   newTarget,
@@ -19,8 +17,6 @@ import {
 // that some readers take for a line end (U+2028 and U+2029 among them, which
 // JSON.stringify leaves raw); one such character once made a whole backup
 // unrestorable. Every kind of them goes through backup and restore here.
-
-const PASSWORD = 'a long and unusual backup password 7';
 
 // Every code point that one line reader or another ends a line at, and the
 // ones that trip up text handling next to them (a byte order mark, astral
@@ -50,43 +46,16 @@ const longest = (length: number) => {
   return text.slice(0, length - 1) + 'x';
 };
 
+/** A weekly review's free texts, each of at most 2000 characters. */
+const REVIEW_TEXTS = ['activities', 'environment', 'interactions', 'objects', 'users', 'how'];
+
+/** The levels of every entry here; only the texts vary. */
+const LEVELS = { energy: 50, engagement: 50, flow: true };
+
 let folder: string;
 let source: Target;
 let restored: Target;
-let rowsBefore: Awaited<ReturnType<typeof accountRows>>;
-
-/** As the Track tab saves an entry: one insert of its answers. */
-async function save(client: SupabaseClient, userId: string, activity: string, notes: string) {
-  const { data: questions, error } = await client.from('questions').select('id, question');
-  if (error || !questions) throw error ?? new Error('no questions');
-  const answers: Record<string, string> = {
-    'Activity Description': activity,
-    'Energy Level': '50',
-    'Engagement Level': '50',
-    'Flow State': 'true',
-    'Activity Notes': notes,
-  };
-  const rows = questions.flatMap((q: { id: number; question: string }) =>
-    answers[q.question] === undefined
-      ? []
-      : [{ user_id: userId, question_id: q.id, answer: answers[q.question] }],
-  );
-  const saved = await client.from('user_answers').insert(rows);
-  if (saved.error) throw saved.error;
-}
-
-async function accountRows(db: Queryable) {
-  const users = await db.query(`SELECT to_jsonb(u) AS row FROM auth.users u ORDER BY id`);
-  const answers = await db.query(
-    `SELECT a.user_id, q.question, a.answer, a.created_at::text AS created_at
-     FROM public.user_answers a JOIN public.questions q ON q.id = a.question_id
-     ORDER BY a.user_id, a.created_at, q.question`,
-  );
-  const reviews = await db.query(
-    `SELECT to_jsonb(r) AS row FROM public.weekly_reviews r ORDER BY week_start`,
-  );
-  return { users: users.rows, answers: answers.rows, reviews: reviews.rows };
-}
+let rowsBefore: AccountRows;
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'et-backup-breakers-'));
@@ -95,11 +64,7 @@ beforeAll(async () => {
   const server = await startServer(source);
   try {
     const client = server.client();
-    const { data, error } = await client.auth.signUp({
-      email: uniqueEmail('breakers'),
-      password: PASSWORD,
-    });
-    if (error || !data.user) throw error ?? new Error('no user');
+    const { userId } = await signUp(client, 'breakers');
     // Names as the profile form saves them (at most 100 characters).
     const named = await client.auth.updateUser({
       data: { first_name: `Ada${ALL}`, last_name: longest(100) },
@@ -107,21 +72,20 @@ beforeAll(async () => {
     if (named.error) throw named.error;
     // One entry per breaker, so that any one of them alone fails the test…
     for (const breaker of BREAKERS) {
-      await save(client, data.user.id, `before${breaker}after`, `notes${breaker}end`);
+      await saveEntry(client, userId, {
+        ...LEVELS,
+        activity: `before${breaker}after`,
+        notes: `notes${breaker}end`,
+      });
     }
     // …and one with the longest activity (500) and notes (2000) the forms allow.
-    await save(client, data.user.id, longest(500), longest(2000));
+    await saveEntry(client, userId, { ...LEVELS, activity: longest(500), notes: longest(2000) });
     // And a weekly review (ADR 071) with every text at its longest.
     const review = await client.from('weekly_reviews').insert({
       week_start: '2025-03-03',
-      activities: longest(2000),
-      environment: longest(2000),
-      interactions: longest(2000),
-      objects: longest(2000),
-      users: longest(2000),
+      ...Object.fromEntries(REVIEW_TEXTS.map((field) => [field, longest(2000)])),
       more_kind: 'activity',
       more_name: longest(500),
-      how: longest(2000),
     });
     if (review.error) throw review.error;
     rowsBefore = await accountRows(server.db);
@@ -142,15 +106,7 @@ describe('text that could end a line', { timeout: RESTORE_TEST_TIMEOUT_MS }, () 
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
 
-    const restore = await runCommand('restore', [file], restored.env);
-    expect(restore.stderr).toBe('');
-    expect(restore.code).toBe(0);
-    const db = await restored.open();
-    try {
-      expect(await accountRows(db)).toEqual(rowsBefore);
-    } finally {
-      await db.close();
-    }
+    expect(await rowsAfterRestore(file, restored)).toEqual(rowsBefore);
     // Nothing in the file but "\n" ends a line: every line is a whole record.
     const text = await readFile(file, 'utf8');
     expect(text).not.toMatch(/[\u2028\u2029\r]/);
@@ -173,15 +129,7 @@ describe('text that could end a line', { timeout: RESTORE_TEST_TIMEOUT_MS }, () 
     expect(await readFile(raw, 'utf8')).toMatch(/\u2028/);
     const target = await newTarget();
     try {
-      const restore = await runCommand('restore', [raw], target.env);
-      expect(restore.stderr).toBe('');
-      expect(restore.code).toBe(0);
-      const db = await target.open();
-      try {
-        expect(await accountRows(db)).toEqual(rowsBefore);
-      } finally {
-        await db.close();
-      }
+      expect(await rowsAfterRestore(raw, target)).toEqual(rowsBefore);
     } finally {
       await target.remove();
     }

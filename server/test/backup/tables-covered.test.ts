@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKED_UP_TABLES, NOT_BACKED_UP } from '../../src/backup/backed-up-tables.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { databaseForFile } from '../helpers/server-for-file.ts';
 
 // A table a migration adds must be a decision (docs/decisions/020): backed up,
 // or left out for a reason written in backed-up-tables.ts. Otherwise a
 // restore would quietly lose what people keep in it.
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.drop());
+const database = await databaseForFile();
 
 describe('the tables a backup holds', () => {
   it('cover every table the migrations make, each either backed up or left out on purpose', async () => {

@@ -4,14 +4,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { readConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { withAdmin } from '../helpers/template-database.ts';
-import { TEST_JWT_SECRET } from '../helpers/test-server.ts';
+import { browserLikeClient, TEST_JWT_SECRET } from '../helpers/test-server.ts';
 
 /**
  * Where a server keeps its data, as `npm run backup` and `npm run restore`
@@ -75,15 +75,7 @@ export async function startServer(target: Target): Promise<RunningServer> {
   return {
     db,
     app,
-    client: () =>
-      createClient(address, anonKey, {
-        auth: {
-          persistSession: false,
-          autoRefreshToken: false,
-          detectSessionInUrl: false,
-          experimental: { recoveryCodes: true },
-        },
-      }),
+    client: () => browserLikeClient(address, anonKey),
     async stop() {
       await app.close();
       await db.close();

@@ -1,4 +1,5 @@
 import { afterAll } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { startTestServer, type TestServer, type TestServerOptions } from './test-server.ts';
 
 // Apart from test-server.ts, which the measurement scripts import outside vitest.
@@ -11,4 +12,11 @@ export async function serverForFile(
   const server = await startTestServer(env, options);
   afterAll(() => server.close());
   return server;
+}
+
+/** The test file's own migrated database, with no server: made now, dropped after the file's tests. */
+export async function databaseForFile(): Promise<TestDatabase> {
+  const database = await createTestDatabase();
+  afterAll(() => database.drop());
+  return database;
 }

@@ -13,6 +13,16 @@ const APP_MIGRATIONS = fileURLToPath(new URL('../../db/app/', import.meta.url));
  */
 export const HOSTED_OWNER = 'et_hosted_postgres';
 
+/** auth.<name>(): one claim of the request's JWT, from the single-claim setting or the claims' JSON. */
+function claimFunction(name: string, claim: string, type: string): string {
+  return `CREATE FUNCTION auth.${name}() RETURNS ${type} LANGUAGE sql STABLE AS $$
+  SELECT coalesce(
+    nullif(current_setting('request.jwt.claim.${claim}', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> '${claim}')
+  )::${type}
+$$;`;
+}
+
 // What a new hosted Supabase project has before our app migrations run: its
 // roles, an auth schema with GoTrue's users, identities and sessions and the
 // claim helpers, and the default privileges of the owner role that grant
@@ -103,18 +113,8 @@ CREATE TABLE auth.mfa_factors (
   secret text
 );
 
-CREATE FUNCTION auth.uid() RETURNS uuid LANGUAGE sql STABLE AS $$
-  SELECT coalesce(
-    nullif(current_setting('request.jwt.claim.sub', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
-  )::uuid
-$$;
-CREATE FUNCTION auth.role() RETURNS text LANGUAGE sql STABLE AS $$
-  SELECT coalesce(
-    nullif(current_setting('request.jwt.claim.role', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
-  )::text
-$$;
+${claimFunction('uid', 'sub', 'uuid')}
+${claimFunction('role', 'role', 'text')}
 CREATE FUNCTION auth.jwt() RETURNS jsonb LANGUAGE sql STABLE AS $$
   SELECT coalesce(
     nullif(current_setting('request.jwt.claim', true), ''),

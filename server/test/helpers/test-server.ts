@@ -48,21 +48,39 @@ export async function startTestServer(
     app,
     database,
     jwtSecret: TEST_JWT_SECRET,
-    client: () =>
-      createClient(address, anonKey, {
-        auth: {
-          persistSession: false,
-          autoRefreshToken: false,
-          detectSessionInUrl: false,
-          // auth.mfa.recoveryCodes is experimental in supabase-js and off unless asked for.
-          experimental: { recoveryCodes: true },
-        },
-      }),
+    client: () => browserLikeClient(address, anonKey),
     async close() {
       await app.close();
       await database.drop();
     },
   };
+}
+
+/** A new supabase-js client of a server, as a browser would make it (but keeping nothing on disk). */
+export function browserLikeClient(address: string, anonKey: string): SupabaseClient {
+  return createClient(address, anonKey, {
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      // auth.mfa.recoveryCodes is experimental in supabase-js and off unless asked for.
+      experimental: { recoveryCodes: true },
+    },
+  });
+}
+
+/** A server of the test's own, for a test whose settings differ from the file's: closed when `use` ends. */
+export async function withTestServer<T>(
+  env: Record<string, string>,
+  use: (server: TestServer) => Promise<T>,
+  options: TestServerOptions = {},
+): Promise<T> {
+  const server = await startTestServer(env, options);
+  try {
+    return await use(server);
+  } finally {
+    await server.close();
+  }
 }
 
 // Another process may take a picked port before we bind it; try a few.

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
+import { withTestServer } from '../helpers/test-server.ts';
 
 // Only the site and the front ends named in ADDITIONAL_REDIRECT_URLS may read
 // our answers from a browser (ADR 024); any other page gets no CORS headers.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    SITE_URL: 'https://energy.example',
-    ADDITIONAL_REDIRECT_URLS: 'https://app.other.example/welcome,https://*.preview.example/**',
-  });
+const server = await serverForFile({
+  SITE_URL: 'https://energy.example',
+  ADDITIONAL_REDIRECT_URLS: 'https://app.other.example/welcome,https://*.preview.example/**',
 });
-afterAll(() => server.close());
 
 function preflight(origin: string): Promise<Response> {
   return fetch(`${server.url}/rest/v1/user_answers`, {
@@ -70,8 +67,7 @@ describe('CORS', () => {
   });
 
   it('without SITE_URL, trusts only the origin the request reached', async () => {
-    const local = await startTestServer();
-    try {
+    await withTestServer({}, async (local) => {
       const own = await fetch(`${local.url}/auth/v1/settings`, {
         headers: { origin: local.url, apikey: local.anonKey },
       });
@@ -80,8 +76,6 @@ describe('CORS', () => {
         headers: { origin: 'https://energy.example', apikey: local.anonKey },
       });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
-    } finally {
-      await local.close();
-    }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { journalQuestions } from '../rest/fixtures.ts';
+import { journalQuestions, tagsQuestion } from '../rest/fixtures.ts';
 
 export interface TimedEntry {
   activity: string;
@@ -12,6 +12,16 @@ export interface TimedEntry {
   tags?: string[];
   /** ISO instant; the owner may choose an entry's time (docs/decisions/013). */
   at: string;
+}
+
+/** An entry at `at` with middling engagement: the tests that use it look at activity and energy. */
+export function timedEntry(
+  activity: string,
+  energy: number,
+  at: string,
+  extra: Partial<TimedEntry> = {},
+): TimedEntry {
+  return { activity, energy, engagement: 50, at, ...extra };
 }
 
 /** Saves entries through supabase-js as the app does, each at its own time. */
@@ -41,18 +51,4 @@ export async function logEntries(
   );
   const { error } = await client.from('user_answers').insert(rows);
   if (error) throw new Error(`insert failed: ${error.message}`);
-}
-
-/** The id of the 'Tags' question, found as a client would: by its page's name. */
-async function tagsQuestion(client: SupabaseClient): Promise<number> {
-  const page = await client.from('pages').select('id').eq('name', 'entry_context').single();
-  if (page.error) throw new Error(`page lookup failed: ${page.error.message}`);
-  const question = await client
-    .from('questions')
-    .select('id')
-    .eq('page_id', page.data.id)
-    .eq('question', 'Tags')
-    .single();
-  if (question.error) throw new Error(`Tags question lookup failed: ${question.error.message}`);
-  return question.data.id as number;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateVapidKeys } from '../../src/push/vapid-keys.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer, type TestServer, withTestServer } from '../helpers/test-server.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
 
 // Push subscriptions through the data API with the unchanged supabase-js, as
@@ -144,12 +144,9 @@ describe('/config.json', () => {
   });
 
   it('says null when the server has no keys', async () => {
-    const plain = await startTestServer();
-    try {
+    await withTestServer({}, async (plain) => {
       const config = await (await fetch(`${plain.url}/config.json`)).json();
       expect(config.webPush).toBeNull();
-    } finally {
-      await plain.close();
-    }
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ReceivedMail } from '../../../test-support/mailbox.ts';
 import type { Queryable } from '../../src/db/database.ts';
+import { journalQuestionIds } from '../helpers/journal-question-ids.ts';
 import { uniqueEmail } from '../helpers/test-server.ts';
 
 // People with reminder settings, written straight into a migrated database
@@ -56,12 +57,7 @@ export async function logEntryAt(
   at: string,
   { activity = 'Walking', energy = 70 }: { activity?: string; energy?: number } = {},
 ): Promise<void> {
-  const { rows } = await db.query<{ id: number; question: string }>(
-    `SELECT q.id, q.question FROM public.questions q
-     JOIN public.pages p ON p.id = q.page_id
-     WHERE p.name = 'good_time_journal' AND q.active`,
-  );
-  const id = (question: string) => rows.find((r) => r.question === question)?.id;
+  const id = await journalQuestionIds(db);
   await db.query(
     `INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
      VALUES ($1, $2, $8, $7), ($1, $3, $9, $7), ($1, $4, '60', $7), ($1, $5, 'false', $7),

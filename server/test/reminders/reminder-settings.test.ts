@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server-for-file.ts';
+import { signedInClient } from '../helpers/users.ts';
 
 // Reminder settings through the data API with the unchanged supabase-js, as
 // the web app will keep them: each person reaches only their own row
 // (row-level security), and settings the scheduler could not honour are
 // refused with 400 and a message that says what to change.
 
-let server: TestServer;
-let alice: SignedInUser;
-let bob: SignedInUser;
+const server = await serverForFile();
+const alice = await signedInClient(server, 'alice');
+const bob = await signedInClient(server, 'bob');
 
 beforeAll(async () => {
-  server = await startTestServer();
-  alice = await signedInClient(server, 'alice');
-  bob = await signedInClient(server, 'bob');
   const { error } = await alice.client.from('reminder_settings').insert({
     time_zone: 'Pacific/Auckland',
     times: ['08:00', '20:30'],
@@ -23,7 +20,6 @@ beforeAll(async () => {
   });
   if (error) throw new Error(error.message);
 });
-afterAll(() => server?.close());
 
 const aliceRow = async () =>
   (

@@ -1,28 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, useMailbox } from '../../../test-support/mailbox.ts';
+import { linkIn } from '../../../test-support/mailbox.ts';
 import {
   startPushService,
   type BrowserSubscription,
   type PushService,
 } from '../../../test-support/push-service.ts';
-import { readConfig } from '../../src/config.ts';
-import type { Database } from '../../src/db/database.ts';
-import { createPgDatabase } from '../../src/db/pg-database.ts';
-import { createMailer, type Mailer } from '../../src/mail/mailer.ts';
 import { generateVapidKeys } from '../../src/push/vapid-keys.ts';
 import { ALL_KINDS } from '../../src/reminders/kinds/all-kinds.ts';
-import { runEmailReminders, type EmailRun } from '../../src/reminders/runs/email-run.ts';
 import { runPushReminders, type PushRun } from '../../src/reminders/runs/push-run.ts';
 import { RUN_LIMITS } from '../../src/reminders/runs/run-limits.ts';
-import { unsubscribeKey } from '../../src/reminders/unsubscribe-token.ts';
-import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../helpers/test-server.ts';
-import {
-  instantsThatSentMail,
-  logEntryAt,
-  mailTo as mailToOf,
-  personWithReminders,
-  type ReminderPerson,
-} from './reminder-people.ts';
+import { emailRemindersForFile, unsubscribeOneClick } from './email-reminders-for-file.ts';
+import { logEntryAt, personWithReminders, type ReminderPerson } from './reminder-people.ts';
 
 // The weekly review reminder (docs/decisions/073) end to end: the runs of
 // every kind at instants the test gives, the claims in the real database,
@@ -38,36 +26,16 @@ const ZONE = 'Pacific/Auckland';
 const REVIEW_AT = '2025-10-12T05:00:00Z';
 const SUBJECT = 'Time for your weekly review';
 
-const mailbox = useMailbox();
+const reminders = emailRemindersForFile(ALL_KINDS);
+const { lookAt, lookEvery, mailTo } = reminders;
 const vapid = generateVapidKeys();
-let server: TestServer;
-let db: Database;
 let service: PushService;
-let emailRun: EmailRun;
 let pushRun: PushRun;
-const mailers: Mailer[] = [];
-
-async function emailRunOn(database: Database): Promise<EmailRun> {
-  const mail = readConfig({ SMTP_URL: mailbox.url, SITE_URL: server.url }).mail;
-  if (!mail) throw new Error('mail is not configured');
-  const mailer = await createMailer(mail);
-  mailers.push(mailer);
-  return {
-    db: database,
-    channel: { mail: { config: mail, mailer }, unsubscribeKey: unsubscribeKey(TEST_JWT_SECRET) },
-    kinds: ALL_KINDS,
-    limits: RUN_LIMITS,
-    log: server.app.log,
-  };
-}
 
 beforeAll(async () => {
   service = await startPushService();
-  server = await startTestServer({ SMTP_URL: mailbox.url }, { siteUrlIsSelf: true });
-  db = server.database.db;
-  emailRun = await emailRunOn(db);
   pushRun = {
-    db,
+    db: reminders.db,
     transport: {
       vapid,
       subject: 'mailto:reminders@example.org',
@@ -77,12 +45,10 @@ beforeAll(async () => {
     },
     kinds: ALL_KINDS,
     limits: { ...RUN_LIMITS, retryDelaysMs: [10, 20] },
-    log: server.app.log,
+    log: reminders.server.app.log,
   };
 });
 afterAll(async () => {
-  for (const mailer of mailers) mailer.close();
-  await server?.close();
   await service?.close();
 });
 
@@ -97,13 +63,13 @@ interface WeeklyChoices {
 
 /** A person with the weekly review on: Sunday 18:00 in Auckland unless told otherwise. */
 async function reviewer(choices: WeeklyChoices = {}): Promise<ReminderPerson> {
-  const person = await personWithReminders(db, {
+  const person = await personWithReminders(reminders.db, {
     time_zone: ZONE,
     times: choices.times ?? [],
     weekdays: choices.weekdays ?? [1, 2, 3, 4, 5, 6, 7],
     email: choices.email ?? true,
   });
-  await db.query(
+  await reminders.db.query(
     `UPDATE public.reminder_settings
      SET weekly_review = true, review_day = $2, review_time = $3, push = $4
      WHERE user_id = $1`,
@@ -111,14 +77,6 @@ async function reviewer(choices: WeeklyChoices = {}): Promise<ReminderPerson> {
   );
   return person;
 }
-
-const mailTo = (person: ReminderPerson) => mailToOf(mailbox.received, person);
-
-const lookAt = (iso: string, run: EmailRun = emailRun) => runEmailReminders(run, new Date(iso));
-
-/** Looks every `stepMinutes` from `from` to `to`, both included; answers the instants that sent this person mail. */
-const lookEvery = (stepMinutes: number, from: string, to: string, person: ReminderPerson) =>
-  instantsThatSentMail((iso) => lookAt(iso), mailbox.received, person, { stepMinutes, from, to });
 
 describe('the weekly review reminder', () => {
   it('goes out at the local minute of the review day, once a week, whatever days the check-ins use', async () => {
@@ -148,7 +106,7 @@ describe('the weekly review reminder', () => {
       ['2025-10-12T06:00:00Z', 'Piano', 95],
     ];
     for (const [at, activity, energy] of entries) {
-      await logEntryAt(db, person.userId, at, { activity, energy });
+      await logEntryAt(reminders.db, person.userId, at, { activity, energy });
     }
     await lookAt(REVIEW_AT);
     const [mail] = mailTo(person);
@@ -157,15 +115,11 @@ describe('the weekly review reminder', () => {
       'Your top energizer this week so far: Walk outside, average energy 85%.',
     );
     expect(mail?.html).toContain('Walk outside, average energy 85%');
-    expect(linkIn(mail!, '/insights/review')).toBe(`${server.url}/insights/review`);
+    expect(linkIn(mail!, '/insights/review')).toBe(`${reminders.server.url}/insights/review`);
     expect(mail?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
     const [, unsubscribe = ''] = /^<(.*)>$/.exec(mail?.headers['list-unsubscribe'] ?? '') ?? [];
-    const response = await fetch(unsubscribe, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'List-Unsubscribe=One-Click',
-    });
+    const response = await unsubscribeOneClick(unsubscribe);
     expect(response.status).toBe(200);
     await lookAt('2025-10-19T05:00:00Z');
     expect(mailTo(person)).toHaveLength(1);
@@ -174,7 +128,10 @@ describe('the weekly review reminder', () => {
   it('says when the week has no energizer yet', async () => {
     const person = await reviewer();
     // One entry of the week, below the 50% of an activity that gives energy.
-    await logEntryAt(db, person.userId, '2025-10-08T00:00:00Z', { activity: 'Emails', energy: 40 });
+    await logEntryAt(reminders.db, person.userId, '2025-10-08T00:00:00Z', {
+      activity: 'Emails',
+      energy: 40,
+    });
     const nobody = await reviewer();
     await lookAt(REVIEW_AT);
     for (const who of [person, nobody]) {
@@ -186,33 +143,31 @@ describe('the weekly review reminder', () => {
 
   it('is not skipped after a recent entry, while the check-in at the same minute is', async () => {
     const person = await reviewer({ times: ['18:00'] });
-    await logEntryAt(db, person.userId, '2025-10-12T04:50:00Z', { activity: 'Run', energy: 75 });
+    await logEntryAt(reminders.db, person.userId, '2025-10-12T04:50:00Z', {
+      activity: 'Run',
+      energy: 75,
+    });
     await lookEvery(1, REVIEW_AT, '2025-10-12T05:16:00Z', person);
     expect(mailTo(person).map((m) => m.subject)).toEqual([SUBJECT]);
     expect(mailTo(person)[0]?.text).toContain('Run, average energy 75%');
   });
 
   it('is sent once by two replicas looking at the same minutes', async () => {
-    // A second connection of its own on PostgreSQL; the embedded database is one connection.
-    const otherDb = server.database.url ? createPgDatabase(server.database.url) : db;
-    try {
-      const replicas = [emailRun, await emailRunOn(otherDb)];
+    await reminders.withTwoReplicas(async (replicas) => {
       const people = await Promise.all(Array.from({ length: 6 }, () => reviewer()));
       for (const minute of ['05:00', '05:01', '05:02']) {
         const at = `2025-10-12T${minute}:00Z`;
         await Promise.all(replicas.map((replica) => lookAt(at, replica)));
       }
       for (const person of people) expect(mailTo(person)).toHaveLength(1);
-    } finally {
-      if (otherDb !== db) await otherDb.close();
-    }
+    });
   });
 });
 
 describe('the weekly review reminder as a notification', () => {
   async function subscribed(person: ReminderPerson): Promise<BrowserSubscription> {
     const subscription = service.subscribe();
-    await db.query(
+    await reminders.db.query(
       `INSERT INTO public.push_subscriptions (user_id, endpoint, p256dh, auth, user_agent)
        VALUES ($1, $2, $3, $4, 'Test browser')`,
       [person.userId, subscription.endpoint, subscription.p256dh, subscription.auth],
@@ -224,7 +179,10 @@ describe('the weekly review reminder as a notification', () => {
 
   it('arrives once per device, with the top energizer under the title, and opens the review', async () => {
     const person = await reviewer({ email: false, push: true });
-    await logEntryAt(db, person.userId, '2025-10-08T00:00:00Z', { activity: 'Swim', energy: 88 });
+    await logEntryAt(reminders.db, person.userId, '2025-10-08T00:00:00Z', {
+      activity: 'Swim',
+      energy: 88,
+    });
     const subscription = await subscribed(person);
     await runPushReminders(pushRun, new Date('2025-10-12T04:59:00Z'));
     expect(receivedBy(subscription)).toEqual([]);

@@ -1,3 +1,4 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
@@ -33,6 +34,10 @@ async function entryAt(user: SignedInUser, time: string, activity = 'Running') {
   const rows = await entriesOf(user);
   return rows.find((row) => row.activity === activity)!;
 }
+
+/** Deletes the answer rows of the entry saved at `createdAt`, as the app's delete does, as this client. */
+const deleteEntry = (client: SupabaseClient, createdAt: string) =>
+  client.from('user_answers').delete().eq('created_at', createdAt);
 
 const edit = (user: SignedInUser, args: Record<string, unknown>) =>
   user.client.rpc('update_entry', {
@@ -183,11 +188,9 @@ describe('delete and undo', () => {
     const kept = await entryAt(user, '2025-06-01T08:00:00Z', 'Kept');
     const gone = await entryAt(user, '2025-06-01T09:00:00.654321Z', 'Deleted');
 
-    const removed = await user.client
-      .from('user_answers')
-      .delete()
-      .eq('created_at', gone.created_at)
-      .select('user_id, question_id, answer, created_at');
+    const removed = await deleteEntry(user.client, gone.created_at).select(
+      'user_id, question_id, answer, created_at',
+    );
     expect(removed.error).toBeNull();
     expect(removed.data).toHaveLength(5);
     expect(await entriesOf(user)).toEqual([kept]);
@@ -199,18 +202,10 @@ describe('delete and undo', () => {
 
   it("deletes nothing of another person's, and anon deletes nothing", async () => {
     const mine = await entryAt(alice, '2025-06-02T09:00:00Z', 'Still here');
-    const byBob = await bob.client
-      .from('user_answers')
-      .delete()
-      .eq('created_at', mine.created_at)
-      .select('created_at');
+    const byBob = await deleteEntry(bob.client, mine.created_at).select('created_at');
     expect(byBob.error).toBeNull();
     expect(byBob.data).toEqual([]);
-    const byAnon = await server
-      .client()
-      .from('user_answers')
-      .delete()
-      .eq('created_at', mine.created_at);
+    const byAnon = await deleteEntry(server.client(), mine.created_at);
     expect(byAnon.status).toBe(401);
     expect((await entriesOf(alice)).find((row) => row.activity === 'Still here')).toEqual(mine);
   });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATTERN_SUBJECT_LENGTH } from '../../src/rest/query-limits.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { serverForFile } from '../helpers/server-for-file.ts';
+import { signedInClient } from '../helpers/users.ts';
 import { saveActivity } from './fixtures.ts';
 
 // What a person may store is bounded where it is stored (migration 0015), so
@@ -14,19 +14,10 @@ const LONGEST_NOTES = 2000;
 // Astral characters: two UTF-16 units each, one character to the database.
 const text = (length: number) => '🙂'.repeat(length);
 
+const server = await serverForFile();
+const user = await signedInClient(server, 'long-texts');
+
 describe('the longest texts an entry may hold', () => {
-  let server: TestServer;
-  let user: SignedInUser;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    user = await signedInClient(server, 'long-texts');
-  }, 60_000);
-
-  afterAll(async () => {
-    await server?.close();
-  });
-
   const history = async () => {
     const { data, error } = await user.client
       .from('activities')
@@ -39,9 +30,6 @@ describe('the longest texts an entry may hold', () => {
   it('saves an entry at both limits and gives it back whole', async () => {
     await saveActivity(user.client, user.userId, {
       activity: text(LONGEST_ACTIVITY),
-      energy: 50,
-      engagement: 50,
-      flowState: false,
       notes: text(LONGEST_NOTES),
     });
     expect((await history())[0]).toEqual({
@@ -55,18 +43,10 @@ describe('the longest texts an entry may hold', () => {
     await expect(
       saveActivity(user.client, user.userId, {
         activity: text(LONGEST_ACTIVITY + 1),
-        energy: 50,
-        engagement: 50,
-        flowState: false,
-        notes: '',
       }),
     ).rejects.toThrow('activity_at_most_500_characters');
     await expect(
       saveActivity(user.client, user.userId, {
-        activity: 'Reading',
-        energy: 50,
-        engagement: 50,
-        flowState: false,
         notes: text(LONGEST_NOTES + 1),
       }),
     ).rejects.toThrow('notes_at_most_2000_characters');
@@ -112,9 +92,6 @@ describe('the longest texts an entry may hold', () => {
     const notes = 'x'.repeat(PATTERN_SUBJECT_LENGTH - 6) + 'inside' + 'y'.repeat(50) + 'beyond';
     await saveActivity(user.client, user.userId, {
       activity: 'Searchable',
-      energy: 50,
-      engagement: 50,
-      flowState: false,
       notes,
     });
     const search = (pattern: string) =>

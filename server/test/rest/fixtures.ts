@@ -20,9 +20,12 @@ export interface Entry {
   notes: string;
 }
 
-/** docs/product.md 7 calls 1 and 2, exactly as the app issues them: question text → id. */
-export async function journalQuestions(client: SupabaseClient): Promise<Map<string, number>> {
-  const page = await client.from('pages').select('id').eq('name', 'good_time_journal').single();
+/** docs/product.md 7 calls 1 and 2, exactly as the app issues them: a page's active questions, text → id. */
+export async function pageQuestions(
+  client: SupabaseClient,
+  pageName: string,
+): Promise<Map<string, number>> {
+  const page = await client.from('pages').select('id').eq('name', pageName).single();
   if (page.error) throw new Error(`page lookup failed: ${page.error.message}`);
   const questions = await client
     .from('questions')
@@ -33,6 +36,18 @@ export async function journalQuestions(client: SupabaseClient): Promise<Map<stri
   return new Map(
     (questions.data as Array<{ id: number; question: string }>).map((q) => [q.question, q.id]),
   );
+}
+
+/** The journal's questions: question text → id. */
+export function journalQuestions(client: SupabaseClient): Promise<Map<string, number>> {
+  return pageQuestions(client, 'good_time_journal');
+}
+
+/** The id of the 'Tags' question (docs/decisions/038), found as a client would: by its page's name. */
+export async function tagsQuestion(client: SupabaseClient): Promise<number> {
+  const id = (await pageQuestions(client, 'entry_context')).get('Tags');
+  if (id === undefined) throw new Error("the 'Tags' question is missing or inactive");
+  return id;
 }
 
 /** docs/product.md 7 call 3: the answers of one activity as one bulk insert (strings, as the app stores them). */
@@ -54,7 +69,18 @@ export async function saveAnswers(
   await new Promise((resolve) => setTimeout(resolve, 15));
 }
 
-export function saveActivity(client: SupabaseClient, userId: string, entry: Entry) {
+/** An ordinary activity; a test names only the answers it looks at. */
+export const AN_ACTIVITY: Entry = {
+  activity: 'Reading',
+  energy: 50,
+  engagement: 50,
+  flowState: false,
+  notes: '',
+};
+
+/** One activity saved as the app saves it: AN_ACTIVITY but for the answers given. */
+export function saveActivity(client: SupabaseClient, userId: string, answers: Partial<Entry> = {}) {
+  const entry = { ...AN_ACTIVITY, ...answers };
   return saveAnswers(client, userId, {
     'Activity Description': entry.activity,
     'Energy Level': String(entry.energy),
@@ -92,6 +118,33 @@ export const errorShape = {
   details: expect.toSatisfy((v: unknown) => v === null || typeof v === 'string'),
   hint: expect.toSatisfy((v: unknown) => v === null || typeof v === 'string'),
 };
+
+/** A PostgREST error as a test names it: details and hint are null unless given. */
+export interface ExpectedError {
+  code: string;
+  message: string;
+  details?: string | null;
+  hint?: string | null;
+}
+
+/** A data call refused with this status and exactly this PostgREST error. */
+export function expectRefused(
+  answer: { status: number; error: unknown },
+  status: number,
+  error: ExpectedError,
+): void {
+  expect(answer.status).toBe(status);
+  expect(answer.error).toEqual({ details: null, hint: null, ...error });
+}
+
+/** The same, for a raw response of the data API. */
+export async function expectRefusedResponse(
+  res: Response,
+  status: number,
+  error: ExpectedError,
+): Promise<void> {
+  expectRefused({ status: res.status, error: await res.json() }, status, error);
+}
 
 /**
  * A table with every privilege and an owner-only policy, made before the

@@ -1,26 +1,21 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logEntries, type TimedEntry } from '../insights/log-entry.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { logEntries, timedEntry } from '../insights/log-entry.ts';
+import { serverForFile } from '../helpers/server-for-file.ts';
+import { signedInClient } from '../helpers/users.ts';
 
 // public.log_again_choices(): what Track's "Log again" offers
 // (docs/decisions/072), called through the unchanged supabase-js as the web
 // app calls it.
 
-let server: TestServer;
-let owner: SignedInUser;
-let stranger: SignedInUser;
+const server = await serverForFile();
+const owner = await signedInClient(server, 'log-again-owner');
+const stranger = await signedInClient(server, 'log-again-stranger');
 
 const DAY = 86_400_000;
 const now = Date.now();
 const ago = (ms: number) => new Date(now - ms).toISOString();
-const entry = (
-  activity: string,
-  energy: number,
-  at: string,
-  extra: Partial<TimedEntry> = {},
-): TimedEntry => ({ activity, energy, engagement: 50, at, ...extra });
+const entry = timedEntry;
 
 interface Choice {
   activity: string;
@@ -39,9 +34,6 @@ async function choices(client: SupabaseClient): Promise<Choice[]> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  owner = await signedInClient(server, 'log-again-owner');
-  stranger = await signedInClient(server, 'log-again-stranger');
   await logEntries(owner.client, owner.userId, [
     // Older than 30 days: not counted, though it would put Reading first.
     ...[31, 32, 33, 34, 35].map((d) => entry('Reading', 10, ago(d * DAY))),
@@ -63,7 +55,6 @@ beforeAll(async () => {
     entry('Piano', 80, ago(10 * DAY)),
   ]);
 }, 60_000);
-afterAll(() => server.close());
 
 describe('log_again_choices', () => {
   it('offers the six names logged most in the last 30 days, most first, then most recent', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient } from '../helpers/users.ts';
-import { restFetch, saveActivity } from './fixtures.ts';
+import { expectRefused, restFetch, saveActivity } from './fixtures.ts';
 import { createRpcFunctions } from './rpc-fixtures.ts';
 
 const server = await serverForFile();
@@ -9,15 +9,7 @@ await createRpcFunctions(server);
 const owner = await signedInClient(server, 'rpc-owner');
 const other = await signedInClient(server, 'rpc-other');
 const anon = server.client();
-beforeAll(async () => {
-  await saveActivity(owner.client, owner.userId, {
-    activity: 'Reading',
-    energy: 70,
-    engagement: 80,
-    flowState: true,
-    notes: 'quiet',
-  });
-});
+beforeAll(() => saveActivity(owner.client, owner.userId));
 
 describe('rpc with supabase-js', () => {
   it('returns a scalar by POST and by GET', async () => {
@@ -113,13 +105,11 @@ describe('rpc with supabase-js', () => {
 
   it('answers 404 PGRST202 for an unknown function, a wrong argument set or a revoked function', async () => {
     const unknown = await anon.rpc('no_such_fn', { a: 1, b: 2 });
-    expect(unknown.status).toBe(404);
-    expect(unknown.error).toEqual({
+    expectRefused(unknown, 404, {
       code: 'PGRST202',
       message: 'Could not find the function public.no_such_fn(a, b) in the schema cache',
       details:
         'Searched for the function public.no_such_fn with parameters a, b or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
-      hint: null,
     });
     const wrong = await anon.rpc('add_numbers', { a: 1 }, { get: true });
     expect(wrong.status).toBe(404);

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
-import { journalQuestions, restFetch } from './fixtures.ts';
+import { journalQuestions, restFetch, tagsQuestion } from './fixtures.ts';
 
 // Tags on entries (docs/decisions/038): the answer to 'Tags' on the
 // page 'entry_context', a JSON array of texts, saved in the same upsert as
@@ -13,26 +12,11 @@ import { journalQuestions, restFetch } from './fixtures.ts';
 const ON_CONFLICT = 'user_id,entry_key,question_id';
 const ROW_COLUMNS = 'created_at, activity, energy, notes, tags';
 
-/** The id of the 'Tags' question, found as a client would: by its page's name. */
-async function findTagsQuestion(client: SupabaseClient): Promise<number> {
-  const page = await client.from('pages').select('id').eq('name', 'entry_context').single();
-  if (page.error) throw new Error(page.error.message);
-  const question = await client
-    .from('questions')
-    .select('id')
-    .eq('page_id', page.data.id)
-    .eq('question', 'Tags')
-    .eq('active', true)
-    .single();
-  if (question.error) throw new Error(question.error.message);
-  return question.data.id as number;
-}
-
 const server = await serverForFile();
 const alice = await signedInClient(server, 'tags-alice');
 const bob = await signedInClient(server, 'tags-bob');
 const questionIds = await journalQuestions(alice.client);
-const tagsQuestionId = await findTagsQuestion(alice.client);
+const tagsQuestionId = await tagsQuestion(alice.client);
 
 interface TaggedEntry {
   activity: string;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { logEntries, type TimedEntry } from '../insights/log-entry.ts';
+import { logEntries, timedEntry, type TimedEntry } from '../insights/log-entry.ts';
 import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient } from '../helpers/users.ts';
 import { saveReview } from './save-review.ts';
@@ -14,12 +14,7 @@ const ZONE = 'Pacific/Kiritimati';
 const MONDAY = '2026-03-09';
 const WEEK_BEFORE = '2026-03-02';
 
-const e = (
-  activity: string,
-  energy: number,
-  at: string,
-  extra: Partial<TimedEntry> = {},
-): TimedEntry => ({ activity, energy, engagement: 50, at, ...extra });
+const e = timedEntry;
 
 const ENTRIES: TimedEntry[] = [
   // The week before (2 to 8 March, local): two walks, one run tagged outside.
