@@ -44,6 +44,10 @@ export interface Database extends Queryable {
   untilOnDisk(): Promise<void>;
   /** Statements that can run at once: 1 for PGlite, the pool's size for PostgreSQL. */
   readonly concurrency: number;
-  /** Statements run on this process's event loop (PGlite), holding it while they run. */
+  /**
+   * Statements run on this process's event loop, holding it while they run:
+   * PGlite called in this thread (the tests' in-memory databases), not the
+   * server's embedded database, which has a thread of its own (ADR 075).
+   */
   readonly runsOnEventLoop: boolean;
 }

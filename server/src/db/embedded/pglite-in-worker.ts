@@ -117,7 +117,10 @@ export async function createPgliteInWorker(dataDir: string): Promise<Database> {
       ask<Rows[]>({ kind: 'script', statements, check: beforeCommit !== undefined }, beforeCommit),
     deferDiskSync: (work) => syncDeferred.run(true, work),
     untilOnDisk: () => ask<void>({ kind: 'flush' }),
-    concurrency: 1,
+    // Two requests take turns at once: while the worker runs one's SQL, this
+    // thread builds the next one's and renders the last one's answer. PGlite
+    // is one connection: the worker runs their statements one after another.
+    concurrency: 2,
     // Statements run on the worker's thread: the server's keeps answering.
     runsOnEventLoop: false,
     async close() {
