@@ -28,6 +28,14 @@ export interface RaceRow {
   clients: number;
   ours: LoadResult;
   peer: LoadResult;
+  /** CPU milliseconds each process spent per request it answered, all its threads. */
+  oursCpuMs: number;
+  peerCpuMs: number;
+}
+
+interface Run {
+  load: LoadResult;
+  cpuMsPerRequest: number;
 }
 
 interface Contender {
@@ -82,6 +90,8 @@ async function peerGrown(secret: string): Promise<Contender> {
   };
 }
 
+const WARM_UP_SECONDS = 2;
+
 export interface RaceResult {
   rows: RaceRow[];
   goals: GoalRow[];
@@ -96,18 +106,33 @@ export async function raceThePeer(log: (line: string) => void): Promise<RaceResu
   const peer = await peerGrown(secret);
   const rows: RaceRow[] = [];
   try {
+    // A warm-up of each first: the first figures then count neither one's
+    // compiling (for ours, V8 optimising PostgreSQL's WebAssembly in the
+    // background, seconds of CPU) nor their first reads of the journal.
+    for (const c of [ours, peer]) {
+      await oursAt(c.server.url, c.account, 'save', 20, {}, WARM_UP_SECONDS);
+      await oursAt(c.server.url, c.account, 'history', 20, {}, WARM_UP_SECONDS);
+    }
     for (const workload of ['save', 'history', 'filtered'] as const) {
       for (const [i, clients] of options.clients.entries()) {
         log(`peer: ${workload} at ${clients} clients, ours and the peer`);
         // Turns alternate, so that neither always runs second on a busy machine.
-        const run = (c: Contender) => oursAt(c.server.url, c.account, workload, clients);
+        const run = async (c: Contender): Promise<Run> => {
+          const before = await c.server.cpuMs();
+          const load = await oursAt(c.server.url, c.account, workload, clients);
+          const used = (await c.server.cpuMs()) - before;
+          return { load, cpuMsPerRequest: used / Math.max(1, load.total) };
+        };
         const first = i % 2 === 0 ? await run(ours) : await run(peer);
         const second = i % 2 === 0 ? await run(peer) : await run(ours);
+        const [o, p] = i % 2 === 0 ? [first, second] : [second, first];
         rows.push({
           workload,
           clients,
-          ours: i % 2 === 0 ? first : second,
-          peer: i % 2 === 0 ? second : first,
+          ours: o.load,
+          peer: p.load,
+          oursCpuMs: o.cpuMsPerRequest,
+          peerCpuMs: p.cpuMsPerRequest,
         });
       }
     }

@@ -13,6 +13,8 @@ export function printRaceTable(rows: RaceRow[]): void {
     pad('ours p50', 9),
     pad('peer p50', 9),
     pad('p50', 6),
+    pad('ours cpu', 9),
+    pad('peer cpu', 9),
     pad('ours failed', 12),
     pad('peer failed', 12),
   ].join(' ');
@@ -30,6 +32,8 @@ export function printRaceTable(rows: RaceRow[]): void {
         pad(ms(r.ours.p50), 9),
         pad(ms(r.peer.p50), 9),
         pad(r.ours.p50 === 0 ? '-' : ratio(r.ours.p50, r.peer.p50), 6),
+        pad(r.oursCpuMs.toFixed(2), 9),
+        pad(r.peerCpuMs.toFixed(2), 9),
         pad(`${r.ours.failed}/${r.ours.total}`, 12),
         pad(`${r.peer.failed}/${r.peer.total}`, 12),
       ].join(' '),
@@ -37,6 +41,7 @@ export function printRaceTable(rows: RaceRow[]): void {
   }
   console.log(
     "save = the app's keyed upsert (on_conflict user_id,entry_key,question_id, duplicates ignored), accepted by both; " +
-      'thru = ours/peer throughput (higher is better); p50 = ours/peer median latency (lower is better); ms.',
+      'thru = ours/peer throughput (higher is better); p50 = ours/peer median latency (lower is better); ' +
+      'cpu = CPU time per request of the whole server process, every thread (lower is better); ms.',
   );
 }

@@ -12,6 +12,12 @@ export interface RunningServer {
   /** Milliseconds from spawn to the first 200 on /health. */
   startMs: number;
   rssMiB(): Promise<number>;
+  /**
+   * CPU time the process has used so far, every thread of it: the server's
+   * and its embedded database's. Noisy neighbours change a run's wall time
+   * far more than the work it takes.
+   */
+  cpuMs(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -91,6 +97,9 @@ export async function startServer(
   });
 }
 
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times, on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 export interface ProcessOptions {
   cwd: string;
   /** The process's environment; PORT and PATH are set here. */
@@ -138,6 +147,12 @@ export async function startHealthy(
       const status = await readFile(`/proc/${pid}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
       return kb / 1024;
+    },
+    async cpuMs() {
+      // utime and stime, the 12th and 13th fields after the command's name, in clock ticks.
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
     },
     async stop() {
       // To the server itself: strace then writes out its trace and exits.
