@@ -22,7 +22,9 @@ describe('the weekly review screen', () => {
     const monday = thisMonday();
     const view = renderSignedInTab(<WeeklyReviewScreen monday={monday} onBack={() => {}} />, user);
 
-    expect(await screen.findByRole('heading', { name: /^Your week: / })).toHaveFocus();
+    // The focus moves in an effect after the heading is drawn, so wait for it.
+    const heading = await screen.findByRole('heading', { name: /^Your week: / });
+    await waitFor(() => expect(heading).toHaveFocus());
     const energized = await screen.findByRole('region', { name: 'What gave you energy' });
     expect(energized).toHaveTextContent(
       'Walk outsideaverage energy 90% · 1 entry, a figure that rests on one entry',
