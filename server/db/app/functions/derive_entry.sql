@@ -12,44 +12,51 @@
 -- any language, and no extension, so it works on PGlite and hosted Supabase
 -- alike).
 --
--- PL/pgSQL: its three small statements are planned on each call, against
--- the tables as they are then (plan_cache_mode, docs/decisions/051), which
--- costs a save far less than planning the one set-based query this replaced
--- (docs/decisions/075). A plan kept from saves into an empty journal instead
--- read a grown one through the wrong index for every entry of a large import.
--- Every statement names the whole key, and the answers are read first, by it
--- alone, through the unique index on (user_id, created_at, question_id)
--- (MATERIALIZED: stale statistics once made the planner start from the
--- questions and read everyone's answers to them, docs/decisions/048). The
--- derived row is written by its primary key.
+-- PL/pgSQL, its plans kept for the connection (docs/decisions/076), so
+-- each must still fit a journal grown since it was made (docs/decisions/051):
+-- - the answers are read by (user_id, created_at) alone, in the order of the
+--   unique index on (user_id, created_at DESC, question_id), which only that
+--   index gives without a sort; which question fills which field comes from
+--   entry_questions, never from a join here (a join once let stale
+--   statistics start from the questions and read everyone's answers to
+--   them, docs/decisions/048);
+-- - the derived row is written by its primary key, the upsert's arbiter;
+-- - the rare delete is planned on each call.
+-- Sequential scans are off for its statements, as for place_answer_in_time,
+-- and so is JIT compilation: the small tables entry_questions reads whole
+-- then look so costly to the planner that PostgreSQL compiled that read on
+-- every call, a tenth of a second each.
 CREATE OR REPLACE FUNCTION journal_private.derive_entry(key_user uuid, key_time timestamptz)
 RETURNS void
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' SET plan_cache_mode = force_custom_plan AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' SET enable_seqscan = off SET jit = off AS $$
 DECLARE
+  fields record;
   given record;
   tags text[];
 BEGIN
-  WITH found AS MATERIALIZED (
-    SELECT a.question_id, a.answer
-    FROM public.user_answers a
-    WHERE a.user_id = key_user AND a.created_at = key_time
-  )
-  SELECT max(f.answer) FILTER (WHERE q.question = 'Activity Description') AS activity,
-         max(f.answer) FILTER (WHERE q.question = 'Energy Level') AS energy,
-         max(f.answer) FILTER (WHERE q.question = 'Engagement Level') AS engagement,
-         max(f.answer) FILTER (WHERE q.question = 'Flow State') AS flow,
-         max(f.answer) FILTER (WHERE q.question = 'Activity Notes') AS notes,
-         max(f.answer) FILTER (WHERE q.question = 'Tags' AND p.name = 'entry_context') AS tags
+  fields := journal_private.entry_questions();
+  SELECT max(f.answer) FILTER (WHERE f.question_id = ANY (fields.activity)) AS activity,
+         max(f.answer) FILTER (WHERE f.question_id = ANY (fields.energy)) AS energy,
+         max(f.answer) FILTER (WHERE f.question_id = ANY (fields.engagement)) AS engagement,
+         max(f.answer) FILTER (WHERE f.question_id = ANY (fields.flow)) AS flow,
+         max(f.answer) FILTER (WHERE f.question_id = ANY (fields.notes)) AS notes,
+         max(f.answer) FILTER (WHERE f.question_id = ANY (fields.tags)) AS tags
   INTO given
-  FROM found f
-  JOIN public.questions q ON q.id = f.question_id
-  JOIN public.pages p ON p.id = q.page_id AND p.name IN ('good_time_journal', 'entry_context');
+  FROM (SELECT a.question_id, a.answer
+        FROM public.user_answers a
+        WHERE a.user_id = key_user AND a.created_at = key_time
+        -- The unique index's own order: a plan kept from an empty journal
+        -- reads the key through it, not through an index sorted otherwise.
+        ORDER BY a.created_at DESC, a.question_id) f;
 
   tags := journal_private.entry_tags(given.tags);
   IF NOT coalesce(btrim(given.activity) <> ''
                   AND given.energy ~ '^\s*[0-9]{1,9}(\.[0-9]+)?\s*$'
                   AND given.engagement ~ '^\s*[0-9]{1,9}(\.[0-9]+)?\s*$', false) THEN
-    DELETE FROM public.activity_entries e WHERE e.user_id = key_user AND e.created_at = key_time;
+    -- Planned on each call (the rare path): a kept plan could have chosen
+    -- another of the person's indexes while the journal was empty.
+    EXECUTE 'DELETE FROM public.activity_entries e WHERE e.user_id = $1 AND e.created_at = $2'
+      USING key_user, key_time;
     RETURN;
   END IF;
 
