@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,9 @@ import { openEmbedded } from '../src/db/open-database.ts';
 // The embedded database on its own thread (docs/decisions/075) keeps the
 // contract every caller relies on: PostgreSQL's error fields arrive as the
 // APIs read them, a throw inside a transaction or before a script's COMMIT
-// rolls it back, and what was committed is still there after a restart.
+// rolls it back, and what was committed is still there after a restart. A
+// script without a check runs as one implicit transaction (ADR 076): all or
+// nothing, its SET LOCAL ending with it.
 
 let dir = '';
 let db: Database;
@@ -78,11 +80,52 @@ describe('the embedded database on a thread of its own', () => {
     expect(await bodies()).toEqual(['first', 'kept', 'passed']);
   });
 
+  it('runs a script without a check as one transaction: all of it or none', async () => {
+    const failure = await db
+      .transactionScript([
+        "INSERT INTO notes VALUES (7, 'half')",
+        "INSERT INTO notes VALUES (1, 'again')",
+      ])
+      .catch((e: { code?: string }) => e.code);
+    expect(failure).toBe('23505');
+    expect(await bodies()).toEqual(['first', 'kept', 'passed']);
+    const [, shown] = await db.transactionScript([
+      "SET LOCAL statement_timeout = '7s'",
+      'SHOW statement_timeout',
+    ]);
+    expect(shown?.rows).toEqual([{ statement_timeout: '7s' }]);
+    const after = await db.query('SHOW statement_timeout');
+    expect(after.rows).toEqual([{ statement_timeout: '0' }]);
+  });
+
   it('keeps every committed write across a restart, deferred syncs included', async () => {
     await db.deferDiskSync(() => db.query("INSERT INTO notes VALUES (6, 'deferred')"));
     await db.untilOnDisk();
     await db.close();
     db = await openEmbedded(dir);
     expect(await bodies()).toEqual(['first', 'kept', 'passed', 'deferred']);
+  }, 60_000);
+});
+
+describe('opening a data directory that its preparation changed', () => {
+  it('goes on with a fresh thread that sees the change, the directory locked throughout', async () => {
+    const fresh = await mkdtemp(join(tmpdir(), 'et-worker-fresh-'));
+    // The lock file names this process while the first thread prepares and
+    // after the second has opened: no other server could start in between.
+    const holder = async () => (await readFile(join(fresh, 'server.pid'), 'utf8')).split(' ')[0];
+    const holders: (string | undefined)[] = [];
+    const opened = await openEmbedded(fresh, async (first) => {
+      await first.exec("CREATE TABLE prepared (note text); INSERT INTO prepared VALUES ('made')");
+      holders.push(await holder());
+      return { changed: true };
+    });
+    try {
+      expect((await opened.query('SELECT note FROM prepared')).rows).toEqual([{ note: 'made' }]);
+      holders.push(await holder());
+      expect(holders).toEqual([String(process.pid), String(process.pid)]);
+    } finally {
+      await opened.close();
+      await rm(fresh, { recursive: true, force: true });
+    }
   }, 60_000);
 });

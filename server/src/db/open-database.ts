@@ -16,17 +16,21 @@ export { openEmbedded };
 
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(config: Config): Promise<Database> {
-  const db = config.databaseUrl
-    ? createPgDatabase(config.databaseUrl)
-    : await openEmbedded(config.dataDir);
+  if (!config.databaseUrl) return openEmbedded(config.dataDir, bringUpToDate);
+  const db = createPgDatabase(config.databaseUrl);
   try {
-    await migrate(db);
-    await checkRoleSwitching(db);
+    await bringUpToDate(db);
   } catch (err) {
     await db.close().catch(() => {});
     throw err;
   }
   return db;
+}
+
+async function bringUpToDate(db: Database): Promise<{ changed: boolean }> {
+  const applied = await migrate(db);
+  await checkRoleSwitching(db);
+  return { changed: applied.length > 0 };
 }
 
 /** Called first thing in the server process, before anything fills the heap. */

@@ -4,25 +4,44 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { compilePglite } from './pglite-database.ts';
 import { createPgliteInWorker } from './pglite-in-worker.ts';
 
+/** Brings a database up to date; says whether that changed it. */
+export type Prepare = (db: Database) => Promise<{ changed: boolean }>;
+
 /**
  * Embedded PostgreSQL in DATA_DIR, on a thread of its own (docs/decisions/075),
- * held by this process alone until closed.
+ * held by this process alone until closed. `prepare` runs first; when it
+ * changed the database (a new data directory, a migration), the server goes
+ * on with a fresh thread: creating and migrating grow PGlite's WebAssembly
+ * memory far beyond what serving needs, and a thread never gives that
+ * memory back while it lives (docs/decisions/076). The data directory stays
+ * locked throughout.
  */
-export async function openEmbedded(dataDir: string): Promise<Database> {
+export async function openEmbedded(
+  dataDir: string,
+  prepare: Prepare = async () => ({ changed: false }),
+): Promise<Database> {
   // Compiling starts now and is awaited when PGlite opens (a failure there too).
   compilePglite().catch(() => {});
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const unlock = await lockDataDir(dataDir);
+  let db: Database | undefined;
   try {
-    const db = await createPgliteInWorker(`${dataDir}/pgdata`);
+    db = await createPgliteInWorker(`${dataDir}/pgdata`);
+    if ((await prepare(db)).changed) {
+      await db.close();
+      db = undefined;
+      db = await createPgliteInWorker(`${dataDir}/pgdata`);
+    }
+    const serving = db;
     return {
-      ...db,
+      ...serving,
       async close() {
-        await db.close();
+        await serving.close();
         await unlock();
       },
     };
   } catch (err) {
+    await db?.close().catch(() => {});
     await unlock();
     throw err;
   }

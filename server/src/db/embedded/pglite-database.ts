@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Results } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult } from '../database.ts';
 import { isWalGrowthRefused } from '../disk-full.ts';
 import { DURABLE_START_PARAMS, syncToDisk, type WalSync } from './pglite-durability.ts';
@@ -12,16 +12,21 @@ type PGliteQueryable = Pick<PGlite, 'query' | 'exec'>;
 function wrap(db: PGliteQueryable): Queryable {
   return {
     async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
-      const r = await db.query<Row>(sql, params);
-      // Like node-postgres: rows returned for a query with a result set,
-      // rows affected otherwise (PGlite reports affectedRows 0 for a SELECT).
-      const rowCount = r.fields.length > 0 ? r.rows.length : (r.affectedRows ?? 0);
-      return { rows: r.rows, rowCount };
+      return toRows(await db.query<Row>(sql, params));
     },
     async exec(sql: string) {
       await db.exec(sql);
     },
   };
+}
+
+/**
+ * One statement's result like node-postgres gives it: rows returned for a
+ * query with a result set, rows affected otherwise (PGlite reports
+ * affectedRows 0 for a SELECT).
+ */
+function toRows<Row>(r: Results<Row>): QueryResult<Row> {
+  return { rows: r.rows, rowCount: r.fields.length > 0 ? r.rows.length : (r.affectedRows ?? 0) };
 }
 
 let compiled: Promise<WebAssembly.Module> | undefined;
@@ -110,16 +115,19 @@ export async function createPgliteDatabase(
     // In one process a round trip is cheap; one exec still saves parsing and
     // copying per statement. PGlite's transaction() keeps other work out.
     transactionScript: (statements, beforeCommit) =>
-      durably(() =>
-        db.transaction(async (tx) => {
-          const results = (await tx.exec(statements.join(';\n'))).map((r) => ({
-            rows: r.rows as Record<string, unknown>[],
-            rowCount: r.fields.length > 0 ? r.rows.length : (r.affectedRows ?? 0),
-          }));
-          await beforeCommit?.(results);
+      durably(async () => {
+        if (!beforeCommit) {
+          // Statements sent together run as one transaction, all or nothing
+          // (PostgreSQL's implicit transaction block): no BEGIN and COMMIT of
+          // their own, two calls into PGlite fewer (docs/decisions/076).
+          return (await db.exec(statements.join(';\n'))).map(toRows);
+        }
+        return db.transaction(async (tx) => {
+          const results = (await tx.exec(statements.join(';\n'))).map(toRows);
+          await beforeCommit(results);
           return results;
-        }),
-      ),
+        });
+      }),
     deferDiskSync: (work) => syncDeferred.run(true, work),
     untilOnDisk,
     concurrency: 1,
