@@ -29,7 +29,7 @@ export async function openEmbedded(
     db = await createPgliteInWorker(`${dataDir}/pgdata`);
     if ((await prepare(db)).changed) {
       await db.close();
-      db = undefined;
+      db = undefined; // closed already: a failure below must not close it again
       db = await createPgliteInWorker(`${dataDir}/pgdata`);
     }
     const serving = db;

@@ -113,7 +113,7 @@ export async function createPgliteDatabase(
     // PGlite is one connection: its transaction() queues other work until done.
     transaction: (fn) => durably(() => db.transaction((tx) => fn(wrap(tx)))),
     // In one process a round trip is cheap; one exec still saves parsing and
-    // copying per statement. PGlite's transaction() keeps other work out.
+    // copying per statement.
     transactionScript: (statements, beforeCommit) =>
       durably(async () => {
         if (!beforeCommit) {
@@ -122,6 +122,8 @@ export async function createPgliteDatabase(
           // their own, two calls into PGlite fewer (docs/decisions/076).
           return (await db.exec(statements.join(';\n'))).map(toRows);
         }
+        // The check looks before COMMIT; PGlite's transaction() keeps other
+        // work out until then.
         return db.transaction(async (tx) => {
           const results = (await tx.exec(statements.join(';\n'))).map(toRows);
           await beforeCommit(results);
