@@ -72,18 +72,36 @@ describe.skipIf(skipBrowserTests)('reminders by Web Push', () => {
       });
     });
     await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: app.url,
-      registrationId: await registrationId,
-      data: JSON.stringify({ title: 'How is your energy?', url: '/?focus=activity' }),
-    });
+    const deliver = async () =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: app.url,
+        registrationId: await registrationId,
+        data: JSON.stringify({ title: 'How is your energy?', url: '/?focus=activity' }),
+      });
 
     const shown = () =>
       page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
         return (await registration.getNotifications()).map((n) => n.title);
       });
-    await waitUntil(async () => (await shown()).length > 0, 'no notification was shown', 10_000);
+    // A push service delivers again when a delivery is not taken, and so does
+    // this test: on a busy CI machine one delivery through the DevTools
+    // protocol once showed nothing within 10 s. The notification's tag
+    // ('reminder') makes a second one replace the first.
+    await deliver();
+    let nextDelivery = Date.now() + 5_000;
+    await waitUntil(
+      async () => {
+        if ((await shown()).length > 0) return true;
+        if (Date.now() > nextDelivery) {
+          await deliver();
+          nextDelivery = Date.now() + 5_000;
+        }
+        return false;
+      },
+      'no notification was shown',
+      30_000,
+    );
     expect(await shown()).toEqual(['How is your energy?']);
 
     // No protocol command clicks a notification: the worker is handed the
