@@ -15,11 +15,11 @@
 -- PL/pgSQL, its plans kept for the connection (docs/decisions/076), so
 -- each must still fit a journal grown since it was made (docs/decisions/051):
 -- - the answers are read by (user_id, created_at) alone, in the order of the
---   unique index on (user_id, created_at DESC, question_id), which only that
---   index gives without a sort; which question fills which field comes from
---   entry_questions, never from a join here (a join once let stale
---   statistics start from the questions and read everyone's answers to
---   them, docs/decisions/048);
+--   unique index on (user_id, created_at DESC, question_id), the one index
+--   that both finds the key and gives that order; which question fills
+--   which field comes from entry_questions, never from a join here (a join
+--   once let stale statistics start from the questions and read everyone's
+--   answers to them, docs/decisions/048);
 -- - the derived row is written by its primary key, the upsert's arbiter;
 -- - the rare delete is planned on each call.
 -- Sequential scans are off for its statements, as for place_answer_in_time,
@@ -46,7 +46,8 @@ BEGIN
         FROM public.user_answers a
         WHERE a.user_id = key_user AND a.created_at = key_time
         -- The unique index's own order: a plan kept from an empty journal
-        -- reads the key through it, not through an index sorted otherwise.
+        -- reads the key through it, the one index that both finds the key
+        -- and gives this order.
         ORDER BY a.created_at DESC, a.question_id) f;
 
   tags := journal_private.entry_tags(given.tags);
