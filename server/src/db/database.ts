@@ -1,5 +1,6 @@
 // One small interface over both drivers, so that every query in the server
 // runs the same SQL on embedded PGlite and on a real PostgreSQL (docs/architecture.md 3).
+import type { ScriptStep } from './script-steps.ts';
 
 export interface QueryResult<Row> {
   rows: Row[];
@@ -16,13 +17,14 @@ export interface Database extends Queryable {
   /** Runs fn inside BEGIN … COMMIT; any throw rolls back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
-   * Runs statements without parameters as one transaction, sent together as
+   * Runs steps without parameters as one transaction, sent together as
    * one simple-protocol script (one round trip on PostgreSQL), and returns
-   * each one's result. `beforeCommit` may throw (or reject) to roll everything back; it
-   * costs a second round trip for the COMMIT.
+   * each one's result. A prepared step (script-steps.ts) runs by EXECUTE,
+   * its result the EXECUTE's. `beforeCommit` may throw (or reject) to roll
+   * everything back; it costs a second round trip for the COMMIT.
    */
   transactionScript(
-    statements: string[],
+    steps: ScriptStep[],
     beforeCommit?: (results: QueryResult<Record<string, unknown>>[]) => void | Promise<void>,
   ): Promise<QueryResult<Record<string, unknown>>[]>;
   close(): Promise<void>;

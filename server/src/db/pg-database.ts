@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './database.ts';
+import { preparedOnce, resultsOfSteps } from './script-steps.ts';
 
 // Timestamps and bigints are turned into JSON by PostgreSQL itself where they
 // reach a client; elsewhere the server wants plain JS values like PGlite gives.
@@ -71,13 +72,18 @@ export function createPgDatabase(connectionString: string): Database {
         await client.query('COMMIT');
         return result;
       }),
-    transactionScript: (statements, beforeCommit) =>
+    transactionScript: (steps, beforeCommit) =>
       onOwnConnection(pool, async (client) => {
+        // A pooled connection serves requests of every shape: its statement
+        // is prepared for this one request.
+        const rendered = preparedOnce(steps);
+        const { statements } = rendered;
         const script = ['BEGIN', ...statements, ...(beforeCommit ? [] : ['COMMIT'])].join(';\n');
         const raw = (await client.query(script)) as unknown as pg.QueryResult | pg.QueryResult[];
-        const results = (Array.isArray(raw) ? raw : [raw])
+        const each = (Array.isArray(raw) ? raw : [raw])
           .slice(1, statements.length + 1)
           .map((r) => ({ rows: r.rows as Record<string, unknown>[], rowCount: r.rowCount ?? 0 }));
+        const results = resultsOfSteps(rendered, each);
         if (beforeCommit) {
           await beforeCommit(results);
           await client.query('COMMIT');

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database } from '../db/database.ts';
+import type { PreparedStep } from '../db/script-steps.ts';
 import type { Statement } from './build-sql.ts';
 import type { DataRole, RequestAuth } from './request-auth.ts';
 
@@ -36,21 +37,21 @@ interface ResultRow {
 }
 
 /**
- * The request's statement as PREPARE and EXECUTE with its parameters as
- * quoted literals, so that role, claims, statement and COMMIT travel to the
+ * The request's statement, prepared, with its parameters as quoted
+ * literals, so that role, claims, statement and COMMIT travel to the
  * database together in one round trip, as PostgREST does (ADR 015). The
  * statement text is the same as with bound parameters and is typed the same
- * way; DEALLOCATE ALL first clears the one the connection's last request left.
+ * way; the database prepares it once per request or keeps it (ADR 077).
  */
-function asScript(statement: Statement): string[] | undefined {
+function asPreparedStep(statement: Statement, role: DataRole): PreparedStep | undefined {
   // A NUL cannot travel inside a script's text: such a request takes the
   // parameterised path, which refuses it with PostgreSQL's own error.
   if (statement.params.some((p) => p.includes('\0'))) return undefined;
-  const args = statement.params.map((p) => pg.escapeLiteral(p));
-  return [
-    'PREPARE et_request AS ' + statement.sql,
-    args.length === 0 ? 'EXECUTE et_request' : `EXECUTE et_request(${args.join(', ')})`,
-  ];
+  return {
+    prepare: statement.sql,
+    args: statement.params.map((p) => pg.escapeLiteral(p)),
+    role,
+  };
 }
 
 function toResult(row: ResultRow | undefined): ExecutionResult {
@@ -88,21 +89,21 @@ async function run(
     pg.escapeLiteral(JSON.stringify(auth.claims)),
     statement.readOnly === true,
   );
-  const script = asScript(statement);
-  if (script) {
-    const prelude = ['DEALLOCATE ALL', SET_ROLE[auth.role], claims];
+  const step = asPreparedStep(statement, auth.role);
+  if (step) {
+    const prelude = [SET_ROLE[auth.role], claims];
     let result: ExecutionResult | undefined;
     await db
       .transactionScript(
-        [...prelude, ...script],
+        [...prelude, step],
         check &&
           ((results) => {
-            result = toResult(results[prelude.length + 1]?.rows[0] as ResultRow | undefined);
+            result = toResult(results[prelude.length]?.rows[0] as ResultRow | undefined);
             check(result);
           }),
       )
       .then((results) => {
-        result ??= toResult(results[prelude.length + 1]?.rows[0] as ResultRow | undefined);
+        result ??= toResult(results[prelude.length]?.rows[0] as ResultRow | undefined);
       });
     return result as ExecutionResult;
   }

@@ -5,6 +5,8 @@ import { dirname, join } from 'node:path';
 import { PGlite, type Results } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult } from '../database.ts';
 import { isWalGrowthRefused } from '../disk-full.ts';
+import { resultsOfSteps } from '../script-steps.ts';
+import { keptStatements } from './kept-statements.ts';
 import { DURABLE_START_PARAMS, syncToDisk, type WalSync } from './pglite-durability.ts';
 
 type PGliteQueryable = Pick<PGlite, 'query' | 'exec'>;
@@ -107,29 +109,56 @@ export async function createPgliteDatabase(
       return value;
     });
   const direct = wrap(db);
+  const kept = keptStatements();
+  let lastScript: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = lastScript.then(work);
+    lastScript = turn.catch(() => {});
+    return turn;
+  };
+  const runScript = async (
+    statements: string[],
+    beforeCommit?: (results: QueryResult<Record<string, unknown>>[]) => unknown,
+  ) => {
+    if (!beforeCommit) {
+      // Statements sent together run as one transaction, all or nothing
+      // (PostgreSQL's implicit transaction block): no BEGIN and COMMIT of
+      // their own, two calls into PGlite fewer (docs/decisions/076).
+      return (await db.exec(statements.join(';\n'))).map(toRows);
+    }
+    // The check looks before COMMIT; PGlite's transaction() keeps other
+    // work out until then.
+    return db.transaction(async (tx) => {
+      const results = (await tx.exec(statements.join(';\n'))).map(toRows);
+      await beforeCommit(results);
+      return results;
+    });
+  };
   return {
     query: (sql, params) => durably(() => direct.query(sql, params)),
     exec: (sql) => durably(() => direct.exec(sql)),
     // PGlite is one connection: its transaction() queues other work until done.
     transaction: (fn) => durably(() => db.transaction((tx) => fn(wrap(tx)))),
     // In one process a round trip is cheap; one exec still saves parsing and
-    // copying per statement.
-    transactionScript: (statements, beforeCommit) =>
-      durably(async () => {
-        if (!beforeCommit) {
-          // Statements sent together run as one transaction, all or nothing
-          // (PostgreSQL's implicit transaction block): no BEGIN and COMMIT of
-          // their own, two calls into PGlite fewer (docs/decisions/076).
-          return (await db.exec(statements.join(';\n'))).map(toRows);
-        }
-        // The check looks before COMMIT; PGlite's transaction() keeps other
-        // work out until then.
-        return db.transaction(async (tx) => {
-          const results = (await tx.exec(statements.join(';\n'))).map(toRows);
-          await beforeCommit(results);
-          return results;
-        });
-      }),
+    // copying per statement. Each script is rendered when the one before it
+    // has ended, so that its kept statements are the session's.
+    transactionScript: (steps, beforeCommit) =>
+      durably(() =>
+        inTurn(async () => {
+          const script = kept.render(steps);
+          try {
+            const results = await runScript(
+              script.statements,
+              beforeCommit && ((each) => beforeCommit(resultsOfSteps(script, each))),
+            );
+            kept.settled(true);
+            return resultsOfSteps(script, results);
+          } catch (err) {
+            kept.settled(false);
+            throw err;
+          }
+        }),
+      ),
     deferDiskSync: (work) => syncDeferred.run(true, work),
     untilOnDisk,
     concurrency: 1,

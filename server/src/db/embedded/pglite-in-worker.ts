@@ -113,8 +113,8 @@ export async function createPgliteInWorker(dataDir: string): Promise<Database> {
       ask<QueryResult<Row>>({ kind: 'query', sql, params }),
     exec: (sql) => ask<void>({ kind: 'exec', sql }),
     transaction,
-    transactionScript: (statements, beforeCommit) =>
-      ask<Rows[]>({ kind: 'script', statements, check: beforeCommit !== undefined }, beforeCommit),
+    transactionScript: (steps, beforeCommit) =>
+      ask<Rows[]>({ kind: 'script', steps, check: beforeCommit !== undefined }, beforeCommit),
     deferDiskSync: (work) => syncDeferred.run(true, work),
     untilOnDisk: () => ask<void>({ kind: 'flush' }),
     // Two requests take turns at once: while the worker runs one's SQL, this

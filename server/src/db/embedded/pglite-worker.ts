@@ -3,6 +3,7 @@
 // answering the server's thread (pglite-in-worker.ts) over worker-protocol.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Queryable } from '../database.ts';
+import type { ScriptStep } from '../script-steps.ts';
 import { createPgliteDatabase } from './pglite-database.ts';
 import { receiveError, sendError, type Answer, type Ask, type Rows } from './worker-protocol.ts';
 
@@ -67,9 +68,9 @@ function begin(beginId: number, deferSync: boolean): void {
 }
 
 /** A script whose results the server's thread looks at before COMMIT; its verdict decides. */
-function checkedScript(id: number, statements: string[]): Promise<Rows[]> {
+function checkedScript(id: number, steps: ScriptStep[]): Promise<Rows[]> {
   return db.transactionScript(
-    statements,
+    steps,
     (results) =>
       new Promise<void>((commit, rollBack) => {
         verdicts.set(id, (error) => (error ? rollBack(error) : commit()));
@@ -85,9 +86,7 @@ function run(ask: Ask): Promise<unknown> {
     case 'exec':
       return db.exec(ask.sql);
     case 'script':
-      return ask.check
-        ? checkedScript(ask.id, ask.statements)
-        : db.transactionScript(ask.statements);
+      return ask.check ? checkedScript(ask.id, ask.steps) : db.transactionScript(ask.steps);
     case 'tx-query':
       return transactionOf(ask.tx).tx.query(ask.sql, ask.params);
     case 'tx-exec':

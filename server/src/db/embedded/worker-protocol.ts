@@ -1,6 +1,7 @@
 // What the server's thread and the embedded database's worker thread say to
 // each other (pglite-in-worker.ts, pglite-worker.ts; docs/decisions/075).
 import type { QueryResult } from '../database.ts';
+import type { ScriptStep } from '../script-steps.ts';
 
 export type Rows = QueryResult<Record<string, unknown>>;
 
@@ -9,7 +10,7 @@ export type Ask = { id: number; deferSync: boolean } & (
   | { kind: 'query'; sql: string; params: unknown[] }
   | { kind: 'exec'; sql: string }
   /** `check`: the results go back for a look before COMMIT (a `verdict` follows). */
-  | { kind: 'script'; statements: string[]; check: boolean }
+  | { kind: 'script'; steps: ScriptStep[]; check: boolean }
   | { kind: 'begin' }
   | { kind: 'tx-query'; tx: number; sql: string; params: unknown[] }
   | { kind: 'tx-exec'; tx: number; sql: string }
