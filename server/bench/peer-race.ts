@@ -22,6 +22,7 @@ import {
 import { oursAt, type Workload } from './scenarios.ts';
 import { activityCount, brokenActivities, seed } from './seed.ts';
 import { startServer, type RunningServer } from './server-process.ts';
+import { warmUntilSettled, warmUpNote } from './warm-up.ts';
 
 export interface RaceRow {
   workload: Workload;
@@ -90,8 +91,6 @@ async function peerGrown(secret: string): Promise<Contender> {
   };
 }
 
-const WARM_UP_SECONDS = 2;
-
 export interface RaceResult {
   rows: RaceRow[];
   goals: GoalRow[];
@@ -105,13 +104,12 @@ export async function raceThePeer(log: (line: string) => void): Promise<RaceResu
   const ours = await oursGrown();
   const peer = await peerGrown(secret);
   const rows: RaceRow[] = [];
+  const warmUps: string[] = [];
   try {
-    // A warm-up of each first: the first figures then count neither one's
-    // compiling (for ours, V8 optimising PostgreSQL's WebAssembly in the
-    // background, seconds of CPU) nor their first reads of the journal.
-    for (const c of [ours, peer]) {
-      await oursAt(c.server.url, c.account, 'save', 20, {}, WARM_UP_SECONDS);
-      await oursAt(c.server.url, c.account, 'history', 20, {}, WARM_UP_SECONDS);
+    // A warm-up of each first (warm-up.ts): the figures then count neither
+    // one's compiling nor their first reads of the journal.
+    for (const [who, c] of [['ours', ours] as const, ['the peer', peer] as const]) {
+      warmUps.push(warmUpNote(who, await warmUntilSettled(c.server, c.account)));
     }
     for (const workload of ['save', 'history', 'filtered'] as const) {
       for (const [i, clients] of options.clients.entries()) {
@@ -151,6 +149,7 @@ export async function raceThePeer(log: (line: string) => void): Promise<RaceResu
     rows,
     goals: raceGoals(rows, oursMemory, peerMemory),
     notes: [
+      ...warmUps,
       `peer: after the race, ours ${counts.ours.entries} entries (${counts.ours.broken} without all five answers), ` +
         `the peer ${counts.peer.entries} (${counts.peer.broken})`,
       memoryNote('ours', oursMemory),
