@@ -34,5 +34,12 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A run: its result once it ends, and each response as it comes (milliseconds, not rounded). */
+  interface Run extends PromiseLike<Result> {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
+    ): this;
+  }
+  export default function autocannon(options: Options): Run;
 }
