@@ -25,14 +25,24 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Syncs of write-ahead-log files by process `pid` (all its threads) while `work` runs. */
-async function walSyncsDuring(work: () => Promise<void>, pid = process.pid): Promise<number> {
+/**
+ * Syncs of write-ahead-log files by process `pid` (all its threads) while
+ * `work` runs; `slowSyncMs` makes each fdatasync take that much longer, as on
+ * a slow disk.
+ */
+async function walSyncsDuring(
+  work: () => Promise<void>,
+  pid = process.pid,
+  slowSyncMs = 0,
+): Promise<number> {
   const log = join(dir, `strace-${Date.now()}.log`);
+  const slow = slowSyncMs > 0 ? ['-e', `inject=fdatasync:delay_exit=${slowSyncMs * 1000}`] : [];
   const strace = spawn('strace', [
     '-f',
     '-y',
     '-e',
     'trace=fsync,fdatasync',
+    ...slow,
     '-o',
     log,
     '-p',
@@ -133,13 +143,19 @@ describe.skipIf(!haveStrace)('saves through the data API on an embedded database
   });
 
   it('shares syncs among saves sent together', async () => {
+    // Requests arrive one by one, and on a fast disk a sync often ends before
+    // the next commit, with no one to share it (docs/decisions/080). On a
+    // disk whose sync takes 20 ms, the saves that commit meanwhile share the next.
     const saves = 40;
     const syncs = await walSyncsDuring(
       () => Promise.all(Array.from({ length: saves }, save)).then(() => {}),
       server.pid,
+      20,
     );
-    console.log(`${saves} saves sent together through the data API: ${syncs} WAL syncs`);
+    console.log(
+      `${saves} saves sent together through the data API, 20 ms syncs: ${syncs} WAL syncs`,
+    );
     expect(syncs).toBeGreaterThanOrEqual(1);
-    expect(syncs).toBeLessThan(saves * 0.75);
+    expect(syncs).toBeLessThan(saves / 2);
   });
 });

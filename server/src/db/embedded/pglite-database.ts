@@ -52,6 +52,10 @@ const syncDeferred = new AsyncLocalStorage<true>();
 
 /** The embedded database, which can also write out its whole data directory. */
 export interface PgliteDatabase extends Database {
+  /** Resolves once the commits up to `through` (walMark), or all so far, are on disk. */
+  untilOnDisk(through?: number): Promise<void>;
+  /** A mark after every commit so far, for untilOnDisk. */
+  walMark(): number;
   /** The data directory as one uncompressed tar image (PGlite's dumpDataDir). */
   dumpDataDir(): Promise<Blob>;
 }
@@ -85,7 +89,10 @@ export async function createPgliteDatabase(
       ...['-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=2MB'],
     ],
   });
-  const wal: WalSync = dataDir === undefined ? { flush: async () => {} } : syncToDisk(db);
+  const wal: WalSync =
+    dataDir === undefined
+      ? { flush: async () => {}, mark: () => 0, close: async () => {} }
+      : syncToDisk(db);
   // Once the write-ahead log could not grow, PGlite would hang the process at
   // the next call: every call is refused with that disk-full error instead
   // (answered 507), until the server is restarted with room (disk-full.ts).
@@ -99,7 +106,7 @@ export async function createPgliteDatabase(
       throw err;
     }
   };
-  const untilOnDisk = () => refusingAfterWalFull(() => wal.flush());
+  const untilOnDisk = (through?: number) => refusingAfterWalFull(() => wal.flush(through));
   // Every answer waits until what it committed is on disk; reads commit
   // nothing and pass at once. Inside deferDiskSync the caller waits instead.
   const durably = <T>(work: () => Promise<T>): Promise<T> =>
@@ -161,11 +168,13 @@ export async function createPgliteDatabase(
       ),
     deferDiskSync: (work) => syncDeferred.run(true, work),
     untilOnDisk,
+    walMark: () => wal.mark(),
     concurrency: 1,
     runsOnEventLoop: true,
     dumpDataDir: () => db.dumpDataDir('none'),
     async close() {
       await db.close();
+      await wal.close();
     },
   };
 }

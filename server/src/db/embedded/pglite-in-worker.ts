@@ -44,6 +44,10 @@ export async function createPgliteInWorker(dataDir: string): Promise<Database> {
   worker.on('exit', (code) => stop(new Error(`the embedded database stopped (exit ${code})`)));
 
   const post = (ask: Ask) => worker.postMessage(ask);
+  // Every commit this thread has heard of is on disk once the worker's WAL
+  // syncs through this mark are: a flush need not wait for a sync begun for
+  // commits answered after it was asked (docs/decisions/080).
+  let answeredMark = 0;
   worker.on('message', (message: Answer) => {
     const w = waiting.get(message.id);
     if (!w) return;
@@ -65,8 +69,10 @@ export async function createPgliteInWorker(dataDir: string): Promise<Database> {
       return;
     }
     waiting.delete(message.id);
-    if (message.ok) w.resolve(message.value);
-    else w.reject(receiveError(message.error));
+    if (message.ok) {
+      answeredMark = Math.max(answeredMark, message.walMark);
+      w.resolve(message.value);
+    } else w.reject(receiveError(message.error));
   });
 
   function ask<T>(
@@ -116,7 +122,7 @@ export async function createPgliteInWorker(dataDir: string): Promise<Database> {
     transactionScript: (steps, beforeCommit) =>
       ask<Rows[]>({ kind: 'script', steps, check: beforeCommit !== undefined }, beforeCommit),
     deferDiskSync: (work) => syncDeferred.run(true, work),
-    untilOnDisk: () => ask<void>({ kind: 'flush' }),
+    untilOnDisk: () => ask<void>({ kind: 'flush', through: answeredMark }),
     // Two requests take turns at once: while the worker runs one's SQL, this
     // thread builds the next one's and renders the last one's answer. PGlite
     // is one connection: the worker runs their statements one after another.

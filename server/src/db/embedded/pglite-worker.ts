@@ -12,9 +12,12 @@ if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
 const { dataDir, wasm } = workerData as { dataDir: string; wasm: WebAssembly.Module };
 
 const answer = (message: Answer) => port.postMessage(message);
+/** A value, marked after whatever the ask committed (worker-protocol.ts). */
+const answerValue = (id: number, value: unknown) =>
+  answer({ id, ok: true, value, walMark: db.walMark() });
 const settle = (id: number, work: Promise<unknown>) =>
   work.then(
-    (value) => answer({ id, ok: true, value }),
+    (value) => answerValue(id, value),
     (err: unknown) => answer({ id, ok: false, error: sendError(err) }),
   );
 
@@ -56,12 +59,12 @@ function begin(beginId: number, deferSync: boolean): void {
             },
           });
           begun = true;
-          answer({ id: beginId, ok: true, value: null });
+          answerValue(beginId, null);
         }),
     );
   void (deferSync ? db.deferDiskSync(work) : work())
     .then(
-      () => answer({ id: endId, ok: true, value: null }),
+      () => answerValue(endId, null),
       (err: unknown) => answer({ id: begun ? endId : beginId, ok: false, error: sendError(err) }),
     )
     .finally(() => transactions.delete(beginId));
@@ -79,6 +82,26 @@ function checkedScript(id: number, steps: ScriptStep[]): Promise<Rows[]> {
   );
 }
 
+/** Asks whose commit waits for the server's thread's `flush`, received and not yet ended. */
+let deferredUnderWay = 0;
+
+/**
+ * Runs an ask whose commit the server's thread has sync later. When the last
+ * of them ends, the sync starts at once, before its answer is posted: the
+ * `flush` that follows then finds it under way instead of starting it a
+ * thread hop later. While more are queued, the last to end starts it, so that
+ * their commits share one sync (docs/decisions/080). A failed sync is kept
+ * and refuses every later flush (pglite-durability.ts).
+ */
+function runDeferred(ask: Ask): Promise<unknown> {
+  deferredUnderWay++;
+  return db
+    .deferDiskSync(() => run(ask))
+    .finally(() => {
+      if (--deferredUnderWay === 0) db.untilOnDisk().catch(() => {});
+    });
+}
+
 function run(ask: Ask): Promise<unknown> {
   switch (ask.kind) {
     case 'query':
@@ -92,7 +115,7 @@ function run(ask: Ask): Promise<unknown> {
     case 'tx-exec':
       return transactionOf(ask.tx).tx.exec(ask.sql);
     case 'flush':
-      return db.untilOnDisk();
+      return db.untilOnDisk(ask.through);
     case 'close':
       return db.close();
     default:
@@ -110,10 +133,10 @@ port.on('message', (ask: Ask) => {
       verdicts.delete(ask.script);
       return decide?.(ask.error && receiveError(ask.error));
     }
-    void settle(ask.id, ask.deferSync ? db.deferDiskSync(() => run(ask)) : run(ask));
+    void settle(ask.id, ask.deferSync ? runDeferred(ask) : run(ask));
   } catch (err) {
     answer({ id: ask.id, ok: false, error: sendError(err) });
   }
 });
 
-answer({ id: 0, ok: true, value: 'ready' });
+answerValue(0, 'ready');

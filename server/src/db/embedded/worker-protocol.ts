@@ -18,13 +18,19 @@ export type Ask = { id: number; deferSync: boolean } & (
   | { kind: 'end'; tx: number; error?: SentError }
   /** The server's thread's word on a checked script's results. */
   | { kind: 'verdict'; script: number; error?: SentError }
-  | { kind: 'flush' }
+  /** Resolves once the WAL syncs PostgreSQL asked for, up to `through`, are done (all, without it). */
+  | { kind: 'flush'; through?: number }
   | { kind: 'close' }
 );
 
-/** Answers of the worker: a value, an error, or a checked script's results before COMMIT. */
+/**
+ * Answers of the worker: a value, an error, or a checked script's results
+ * before COMMIT. A value comes with `walMark`, the WAL syncs PostgreSQL had
+ * asked for by then: whatever the ask committed is on disk once a flush
+ * through that mark has been answered.
+ */
 export type Answer =
-  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: true; value: unknown; walMark: number }
   | { id: number; ok: false; error: SentError }
   | { id: number; check: Rows[] };
 
