@@ -9,15 +9,22 @@
 -- statistics (autovacuum may be off): with sequential scans off inside it,
 -- the lookup goes through the index on user_id however stale the table's
 -- statistics are, never across every person's factors.
+--
+-- PL/pgSQL, not SQL: a SQL function that sets options is never inlined, and
+-- PostgreSQL parses and plans its body again at every statement that calls
+-- it (several per save); PL/pgSQL keeps the plan for the session
+-- (docs/decisions/081).
 CREATE OR REPLACE FUNCTION journal_private.second_factor_satisfied() RETURNS boolean
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = '' SET enable_seqscan = off AS $$
-  SELECT coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2'
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = '' SET enable_seqscan = off AS $$
+BEGIN
+  RETURN coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2'
       OR NOT EXISTS (
         SELECT 1 FROM auth.mfa_factors f
         WHERE f.user_id = auth.uid()
           AND f.status::text = 'verified'
           AND f.factor_type::text <> 'recovery_code'
-      )
+      );
+END
 $$;
 
 REVOKE ALL ON FUNCTION journal_private.second_factor_satisfied() FROM PUBLIC, anon, authenticated;
