@@ -13,7 +13,7 @@ import type { Database } from './db/database.ts';
 import { allowedOrigins } from './http/allowed-origins.ts';
 import { apiKeyGuard } from './http/api-key.ts';
 import { cutOffSlowBodies } from './http/body-timeout.ts';
-import { OneLinePerRequest } from './http/request-log.ts';
+import { logDestination, OneLinePerRequest } from './http/request-log.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerRuntimeConfigRoute } from './http/runtime-config.ts';
 import { registerSpa } from './http/spa.ts';
@@ -106,6 +106,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       level: config.logLevel,
       // Never log credentials: tokens travel in these headers.
       redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie'],
+      stream: logDestination(),
     },
   });
 

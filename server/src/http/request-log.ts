@@ -1,4 +1,13 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { pino } from 'pino';
+
+/**
+ * Where the server's log lines go: stdout, each line written at once, as
+ * Node itself writes to a pipe or a file on Linux. Fastify's default hands
+ * every line to the thread pool, which cost each request a trip through it
+ * on the event loop (docs/decisions/082).
+ */
+export const logDestination = () => pino.destination({ dest: 1, sync: true });
 
 /**
  * One log line a request (docs/architecture.md 3), written when the response is done,
