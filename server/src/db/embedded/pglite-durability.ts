@@ -127,6 +127,7 @@ export function syncToDisk(pg: PGlite): WalSync {
     },
     mark: () => requested,
     async close() {
+      await running?.done.catch(() => {});
       const handles = [...segments.values()];
       segments.clear();
       await Promise.all(handles.map((handle) => handle.close()));
