@@ -96,11 +96,26 @@ export function summarize(screens: ScreenScore[]) {
   return {
     clear,
     bigEffects,
-    falseShare: share(sum((s) => s.falseClear), clear),
-    falseOnTagsShare: share(sum((s) => s.falseOnTags), sum((s) => s.falseClear)),
-    notComparedShare: share(sum((s) => s.bigNotCompared), bigEffects),
-    wrongSignShare: share(sum((s) => s.wrongSign), clear),
-    foundShare: share(sum((s) => s.found), bigEffects),
+    falseShare: share(
+      sum((s) => s.falseClear),
+      clear,
+    ),
+    falseOnTagsShare: share(
+      sum((s) => s.falseOnTags),
+      sum((s) => s.falseClear),
+    ),
+    notComparedShare: share(
+      sum((s) => s.bigNotCompared),
+      bigEffects,
+    ),
+    wrongSignShare: share(
+      sum((s) => s.wrongSign),
+      clear,
+    ),
+    foundShare: share(
+      sum((s) => s.found),
+      bigEffects,
+    ),
     coverage: share(
       sum((s) => s.covered),
       sum((s) => s.intervals),

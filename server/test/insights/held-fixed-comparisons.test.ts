@@ -106,7 +106,12 @@ describe('a journal whose answer is known exactly', () => {
       ['walk', true],
       ['meetings', true],
     ]);
-    expect(energy.slice(2).map((c) => c.key).sort()).toEqual(['email', 'outside', 'reading']);
+    expect(
+      energy
+        .slice(2)
+        .map((c) => c.key)
+        .sort(),
+    ).toEqual(['email', 'outside', 'reading']);
     expect(row('energy', 'walk')).toMatchObject({
       name: 'Walk',
       reference: 'typical_activity',
@@ -199,7 +204,9 @@ describe('a journal with noise, against the model computed another way', () => {
       expect(got, want.key).toBeDefined();
       const mixedDays = new Set(
         model
-          .filter((e) => (want.kind === 'activity' ? e.activity === want.key : e.tags.includes(want.key)))
+          .filter((e) =>
+            want.kind === 'activity' ? e.activity === want.key : e.tags.includes(want.key),
+          )
           .map((e) => e.day)
           .filter((day) =>
             model.some(
@@ -222,7 +229,9 @@ describe('a journal where nothing is clear', () => {
     const person = await signedInClient(server, 'held-nothing');
     // Two activities alike but for noise, on five days: each day Cooking
     // and Reading share the same two energies, in turn.
-    const energies = [50, 62, 62, 50, 41, 55, 55, 41, 58, 47, 47, 58, 61, 44, 44, 61, 46, 59, 59, 46];
+    const energies = [
+      50, 62, 62, 50, 41, 55, 55, 41, 58, 47, 47, 58, 61, 44, 44, 61, 46, 59, 59, 46,
+    ];
     await logEntries(
       person.client,
       person.userId,

@@ -26,7 +26,14 @@ const PIVOT = 1e-9;
 /** Columns of one entry: days, parts (afternoon, evening, night), hour, hour², activities, tags. */
 function row(e: ModelEntry, days: string[], activities: string[], tags: string[]): number[] {
   const h = (e.hour - 13.5) / 6;
-  const part = e.hour >= 12 && e.hour < 17 ? 0 : e.hour >= 17 && e.hour < 22 ? 1 : e.hour >= 22 || e.hour < 5 ? 2 : -1;
+  const part =
+    e.hour >= 12 && e.hour < 17
+      ? 0
+      : e.hour >= 17 && e.hour < 22
+        ? 1
+        : e.hour >= 22 || e.hour < 5
+          ? 2
+          : -1;
   return [
     ...days.map((d) => (d === e.day ? 1 : 0)),
     ...[0, 1, 2].map((p) => (p === part ? 1 : 0)),
@@ -98,14 +105,21 @@ export function referenceComparisons(
     c[col] = 1;
     if (kind === 'activity') for (const t of typical) c[t]! -= 1 / typical.length;
     const w = inv.map((r) => r.reduce((s, v, j) => s + v * c[j]!, 0));
-    const variance = w.reduce((s, wi, i) => s + wi * meat[i]!.reduce((t, v, j) => t + v * w[j]!, 0), 0);
+    const variance = w.reduce(
+      (s, wi, i) => s + wi * meat[i]!.reduce((t, v, j) => t + v * w[j]!, 0),
+      0,
+    );
     return {
       estimate: c.reduce((s, v, j) => s + v * beta[j]!, 0),
       standardError: Math.sqrt(Math.max(0, variance * scale)),
     };
   };
   return [
-    ...activities.map((key, i) => ({ kind: 'activity' as const, key, ...contrast(first + i, 'activity') })),
+    ...activities.map((key, i) => ({
+      kind: 'activity' as const,
+      key,
+      ...contrast(first + i, 'activity'),
+    })),
     ...tags.map((key, i) => ({
       kind: 'tag' as const,
       key,
