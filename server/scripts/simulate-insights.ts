@@ -40,6 +40,7 @@ interface Row {
 }
 interface Screen {
   comparisons: { energy: Row[]; engagement: Row[] };
+  typical_activities?: { energy: Array<{ key: string }>; engagement: Array<{ key: string }> };
 }
 
 const PERIODS = [
@@ -92,7 +93,7 @@ try {
         const truth: Truth = person.truthFor(period.days);
         const id = `${method}|${period.label}|${noise ? 'noise' : 'real'}`;
         const list = scores.get(id) ?? [];
-        list.push(scoreScreen(screen.comparisons, truth));
+        list.push(scoreScreen(screen.comparisons, screen.typical_activities, truth));
         scores.set(id, list);
       }
     }

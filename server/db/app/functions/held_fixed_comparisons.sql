@@ -2,8 +2,8 @@
 -- held fixed (docs/decisions/083): for the period's entries (since null:
 -- all of them; days and hours in time_zone), one least-squares model per
 -- measure,
---   measure = the day's own level + part of the day + a smooth curve of the
---             hour + the entry's activity + each of its tags,
+--   measure = the day's own level + the part of the day + the entry's
+--             activity + each of its tags,
 -- so a day's sleep, illness or weekday cancels (only entries of the same day
 -- are compared), as do the time of day and the other factors. Runs as the
 -- caller: row-level security limits it to the caller's own entries.
@@ -25,8 +25,8 @@
 -- every comparison of both measures, and its 95% interval excludes zero.
 --
 -- Returns {"energy": [...], "engagement": [...], "to_try": [...],
--- "comparisons": m, "rules": {...}} (the rows and fields: docs/product.md,
--- Insights).
+-- "typical": {"energy": [{key, name}], "engagement": [...]}, "comparisons": m,
+-- "rules": {...}} (the rows and fields: docs/product.md, Insights).
 CREATE OR REPLACE FUNCTION journal_private.held_fixed_comparisons(since timestamptz, time_zone text)
 RETURNS jsonb
 LANGUAGE plpgsql STABLE SECURITY INVOKER SET search_path = '' AS $$
@@ -37,9 +37,8 @@ DECLARE
   max_tags CONSTANT integer := 12;
   max_to_try CONSTANT integer := 3;
   fdr CONSTANT float8 := 0.05;
-  -- Columns 1–3: afternoon, evening, night (morning is the base); 4 and 5:
-  -- the hour and its square, centred on 14:00, in units of 6 hours.
-  time_columns CONSTANT integer := 5;
+  -- Columns 1–3: afternoon, evening, night (morning is the base).
+  time_columns CONSTANT integer := 3;
   factors jsonb;
   activity_columns text[];
   tag_columns text[];
@@ -126,7 +125,9 @@ BEGIN
   END IF;
   IF cardinality(activity_columns) = 0 AND cardinality(tag_columns) = 0 THEN
     RETURN jsonb_build_object('energy', '[]'::jsonb, 'engagement', '[]'::jsonb,
-                              'to_try', '[]'::jsonb, 'comparisons', 0, 'rules', rules);
+                              'to_try', '[]'::jsonb, 'comparisons', 0, 'rules', rules,
+                              'typical', jsonb_build_object('energy', '[]'::jsonb,
+                                                            'engagement', '[]'::jsonb));
   END IF;
 
   -- X'X and X'y of the model with each day's means taken out, from the
@@ -143,6 +144,7 @@ BEGIN
   cell_pairs AS (
     SELECT a.col AS j, b.col AS k, sum(a.n * a.val * b.val) AS v
     FROM x a JOIN x b ON b.cell = a.cell AND b.col >= a.col
+    WHERE a.col > 0
     GROUP BY 1, 2
   ),
   day_columns AS MATERIALIZED (
@@ -151,6 +153,7 @@ BEGIN
   day_pairs AS (
     SELECT a.col AS j, b.col AS k, sum(a.c * b.c / a.day_n) AS v
     FROM day_columns a JOIN day_columns b ON b.day = a.day AND b.col >= a.col
+    WHERE a.col > 0
     GROUP BY 1, 2
   ),
   -- Each cell's sums once (x has a row per column).
@@ -203,8 +206,8 @@ BEGIN
   ),
   residuals AS MATERIALIZED (
     SELECT cell, max(day) AS day, max(day_n) AS day_n,
-           max(energy_sum) - max(n) * sum(val * beta_energy[col]) AS energy,
-           max(engagement_sum) - max(n) * sum(val * beta_engagement[col]) AS engagement
+           max(energy_sum) - max(n) * sum(val * coalesce(beta_energy[col], 0)) AS energy,
+           max(engagement_sum) - max(n) * sum(val * coalesce(beta_engagement[col], 0)) AS engagement
     FROM x GROUP BY cell
   ),
   day_residuals AS (
@@ -222,6 +225,7 @@ BEGIN
     SELECT a.col AS j, b.col AS k, sum(a.energy * b.energy) AS energy,
            sum(a.engagement * b.engagement) AS engagement
     FROM scores a JOIN scores b ON b.day = a.day AND b.col >= a.col
+    WHERE a.col > 0
     GROUP BY 1, 2
   )
   SELECT array_agg(coalesce(p.energy, 0) ORDER BY g.j, g.k),
@@ -257,7 +261,7 @@ BEGIN
     WHERE kind = 'tag' OR (SELECT count(*) FROM kept WHERE kind = 'activity') >= 2
   ),
   spread AS (
-    SELECT m.measure, x.col, x.estimate, x.standard_error
+    SELECT m.measure, x.col, x.estimate, x.standard_error, x.typical
     FROM measures m
     CROSS JOIN LATERAL journal_private.held_fixed_contrasts(
       inverse, size, m.beta, m.meat,
@@ -272,7 +276,7 @@ BEGIN
   -- The interval by Student's t for the factor's mixed days less one; the
   -- p-values of both measures go through Benjamini–Hochberg together.
   tested AS (
-    SELECT c.*, s.measure, s.estimate, s.standard_error,
+    SELECT c.*, s.measure, s.estimate, s.standard_error, s.typical,
            c.mixed_days - 1 AS degrees_of_freedom,
            journal_private.t_quantile_975(c.mixed_days - 1) * s.standard_error AS margin,
            CASE WHEN s.standard_error > 0
@@ -312,7 +316,7 @@ BEGIN
     ) n ON true
   ),
   rows_json AS (
-    SELECT measure, clear, estimate, kind, key, name, days_with, entries_with, jsonb_build_object(
+    SELECT measure, clear, estimate, kind, key, name, days_with, entries_with, typical, jsonb_build_object(
              'kind', kind, 'key', key, 'name', name,
              'reference', CASE WHEN kind = 'activity' THEN 'typical_activity' ELSE 'without_tag' END,
              'entries_with', entries_with, 'entries_without', entries_without,
@@ -346,6 +350,12 @@ BEGIN
                             FROM rows_json WHERE measure = 'engagement'), '[]'),
     'to_try', coalesce((SELECT jsonb_agg(doc ORDER BY rank)
                         FROM (SELECT * FROM to_try ORDER BY rank LIMIT max_to_try) t), '[]'),
+    -- The activities that make "your typical activity", per measure.
+    'typical', jsonb_build_object(
+      'energy', coalesce((SELECT jsonb_agg(jsonb_build_object('key', key, 'name', name) ORDER BY key)
+                          FROM rows_json WHERE measure = 'energy' AND typical), '[]'),
+      'engagement', coalesce((SELECT jsonb_agg(jsonb_build_object('key', key, 'name', name) ORDER BY key)
+                              FROM rows_json WHERE measure = 'engagement' AND typical), '[]')),
     'comparisons', (SELECT count(*) FROM rows_json),
     'rules', rules)
   INTO result;
