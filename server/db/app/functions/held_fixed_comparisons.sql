@@ -33,8 +33,8 @@ LANGUAGE plpgsql STABLE SECURITY INVOKER SET search_path = '' AS $$
 DECLARE
   min_each CONSTANT integer := 3;
   min_days CONSTANT integer := 3;
-  max_activities CONSTANT integer := 24;
-  max_tags CONSTANT integer := 12;
+  max_activities CONSTANT integer := 16;
+  max_tags CONSTANT integer := 8;
   max_to_try CONSTANT integer := 3;
   fdr CONSTANT float8 := 0.05;
   -- Columns 1–3: afternoon, evening, night (morning is the base).
@@ -52,6 +52,14 @@ DECLARE
   meat_engagement float8[];
   entries_used float8;
   days_used integer;
+  -- The cells of held_fixed_cells as parallel arrays, ordered by day.
+  cell_day integer[];
+  cell_day_n integer[];
+  cell_n integer[];
+  cell_energy integer[];
+  cell_engagement integer[];
+  cell_width integer[];
+  cell_cols integer[];
   result jsonb;
   -- What the app states when it explains the comparisons.
   rules CONSTANT jsonb := jsonb_build_object(
@@ -69,7 +77,7 @@ BEGIN
   WITH located AS (
     SELECT activity_key, tag_keys, created_at, (created_at AT TIME ZONE time_zone)::date AS day
     FROM public.activity_entries a
-    WHERE since IS NULL OR a.created_at >= since
+    WHERE a.created_at >= coalesce(since, '-infinity')
   ),
   day_sizes AS (SELECT day, count(*) AS n FROM located GROUP BY day),
   per_factor_day AS (
@@ -130,63 +138,30 @@ BEGIN
                                                             'engagement', '[]'::jsonb));
   END IF;
 
-  -- X'X and X'y of the model with each day's means taken out, from the
-  -- cells (held_fixed_cells), per day d with c_d = Σ n·x over its cells:
-  --   Σ_cells n·x·x' − Σ_d c_d·c_d'/n_d   and   Σ_cells x·y_sum − Σ_d c_d·ȳ_d.
-  -- A column that the others already make (an activity always logged at
-  -- the same hour, a tag only ever on one activity) is dropped by
-  -- symmetric_inverse, and its factor is not compared: the model cannot tell
-  -- it apart.
+  -- A column that the others already make (an activity always logged in
+  -- the same part of the day, a tag only ever on one activity) is dropped
+  -- by symmetric_inverse, and its factor is not compared: the model cannot
+  -- tell it apart.
   size := time_columns + cardinality(activity_columns) + cardinality(tag_columns);
-  WITH x AS MATERIALIZED (
-    SELECT * FROM journal_private.held_fixed_cells(since, time_zone, activity_columns, tag_columns)
-  ),
-  cell_pairs AS (
-    SELECT a.col AS j, b.col AS k, sum(a.n * a.val * b.val) AS v
-    FROM x a JOIN x b ON b.cell = a.cell AND b.col >= a.col
-    WHERE a.col > 0
-    GROUP BY 1, 2
-  ),
-  day_columns AS MATERIALIZED (
-    SELECT day, col, sum(n * val) AS c, max(day_n) AS day_n FROM x GROUP BY day, col
-  ),
-  day_pairs AS (
-    SELECT a.col AS j, b.col AS k, sum(a.c * b.c / a.day_n) AS v
-    FROM day_columns a JOIN day_columns b ON b.day = a.day AND b.col >= a.col
-    WHERE a.col > 0
-    GROUP BY 1, 2
-  ),
-  -- Each cell's sums once (x has a row per column).
-  cells AS (
-    SELECT DISTINCT ON (cell) day, day_n, n, energy_sum, engagement_sum FROM x ORDER BY cell
-  ),
-  day_sums AS (
-    SELECT day, max(day_n) AS day_n, sum(energy_sum) AS energy_sum,
-           sum(engagement_sum) AS engagement_sum
-    FROM cells GROUP BY day
-  ),
-  cross_moments AS (
-    SELECT x.col, sum(x.val * x.energy_sum) AS energy, sum(x.val * x.engagement_sum) AS engagement
-    FROM x GROUP BY x.col
-  ),
-  day_moments AS (
-    SELECT c.col, sum(c.c * s.energy_sum / s.day_n) AS energy,
-           sum(c.c * s.engagement_sum / s.day_n) AS engagement
-    FROM day_columns c JOIN day_sums s USING (day) GROUP BY c.col
+  -- The cells, read once, as arrays ordered by day (held_fixed_normal_equations).
+  WITH cells AS MATERIALIZED (
+    SELECT row_number() OVER (ORDER BY c.day) AS ord, c.*,
+           array_remove(ARRAY[c.part, c.activity_col], NULL) || c.tag_cols AS cols
+    FROM journal_private.held_fixed_cells(since, time_zone, activity_columns, tag_columns) c
   )
-  SELECT (SELECT array_agg(coalesce(cp.v, 0) - coalesce(dp.v, 0) ORDER BY g.j, g.k)
-          FROM (SELECT j, k FROM generate_series(1, size) j, generate_series(1, size) k) g
-          LEFT JOIN cell_pairs cp ON cp.j = least(g.j, g.k) AND cp.k = greatest(g.j, g.k)
-          LEFT JOIN day_pairs dp ON dp.j = least(g.j, g.k) AND dp.k = greatest(g.j, g.k)),
-         (SELECT array_agg(coalesce(m.energy, 0) - coalesce(dm.energy, 0) ORDER BY g)
-                 || array_agg(coalesce(m.engagement, 0) - coalesce(dm.engagement, 0) ORDER BY g)
-          FROM generate_series(1, size) g
-          LEFT JOIN cross_moments m ON m.col = g
-          LEFT JOIN day_moments dm ON dm.col = g),
-         (SELECT coalesce(sum(n), 0) FROM cells),
-         (SELECT count(*) FROM day_sums)
-  INTO gram, moments, entries_used, days_used;
+  SELECT array_agg(day - DATE '2000-01-01' ORDER BY ord), array_agg(day_n ORDER BY ord),
+         array_agg(n ORDER BY ord), array_agg(energy_sum ORDER BY ord),
+         array_agg(engagement_sum ORDER BY ord), array_agg(cardinality(cols) ORDER BY ord),
+         (SELECT coalesce(array_agg(col ORDER BY c.ord, u.place), '{}')
+          FROM cells c CROSS JOIN LATERAL unnest(c.cols) WITH ORDINALITY AS u (col, place)),
+         coalesce(sum(n), 0), count(DISTINCT day)
+  INTO cell_day, cell_day_n, cell_n, cell_energy, cell_engagement, cell_width, cell_cols,
+       entries_used, days_used
+  FROM cells;
 
+  SELECT e.gram, e.moments INTO gram, moments
+  FROM journal_private.held_fixed_normal_equations(
+    cell_day, cell_day_n, cell_n, cell_energy, cell_engagement, cell_width, cell_cols, size) e;
   inverse := journal_private.symmetric_inverse(gram, size);
   beta_energy := array_fill(0::float8, ARRAY[size]);
   beta_engagement := array_fill(0::float8, ARRAY[size]);
@@ -198,41 +173,10 @@ BEGIN
     END LOOP;
   END LOOP;
 
-  -- The middle of the sandwich, per measure: Σ_d s_d·s_d' with the day's
-  -- score s_d = Σ_cells x·r − c_d·r̄_d, r = y_sum − n·x'β a cell's residual
-  -- and r̄_d the day's mean residual (the day's own level taken out).
-  WITH x AS MATERIALIZED (
-    SELECT * FROM journal_private.held_fixed_cells(since, time_zone, activity_columns, tag_columns)
-  ),
-  residuals AS MATERIALIZED (
-    SELECT cell, max(day) AS day, max(day_n) AS day_n,
-           max(energy_sum) - max(n) * sum(val * coalesce(beta_energy[col], 0)) AS energy,
-           max(engagement_sum) - max(n) * sum(val * coalesce(beta_engagement[col], 0)) AS engagement
-    FROM x GROUP BY cell
-  ),
-  day_residuals AS (
-    SELECT day, sum(energy) / max(day_n) AS energy, sum(engagement) / max(day_n) AS engagement
-    FROM residuals GROUP BY day
-  ),
-  scores AS MATERIALIZED (
-    SELECT x.day, x.col,
-           sum(x.val * r.energy) - sum(x.n * x.val) * max(d.energy) AS energy,
-           sum(x.val * r.engagement) - sum(x.n * x.val) * max(d.engagement) AS engagement
-    FROM x JOIN residuals r USING (cell) JOIN day_residuals d ON d.day = x.day
-    GROUP BY x.day, x.col
-  ),
-  pairs AS (
-    SELECT a.col AS j, b.col AS k, sum(a.energy * b.energy) AS energy,
-           sum(a.engagement * b.engagement) AS engagement
-    FROM scores a JOIN scores b ON b.day = a.day AND b.col >= a.col
-    WHERE a.col > 0
-    GROUP BY 1, 2
-  )
-  SELECT array_agg(coalesce(p.energy, 0) ORDER BY g.j, g.k),
-         array_agg(coalesce(p.engagement, 0) ORDER BY g.j, g.k)
-  INTO meat_energy, meat_engagement
-  FROM (SELECT j, k FROM generate_series(1, size) j, generate_series(1, size) k) g
-  LEFT JOIN pairs p ON p.j = least(g.j, g.k) AND p.k = greatest(g.j, g.k);
+  SELECT m.meat_energy, m.meat_engagement INTO meat_energy, meat_engagement
+  FROM journal_private.held_fixed_scores(
+    cell_day, cell_day_n, cell_n, cell_energy, cell_engagement, cell_width, cell_cols, size,
+    beta_energy, beta_engagement) m;
 
   -- Each comparison as a contrast of the effects (held_fixed_contrasts).
   WITH measures (measure, beta, meat) AS (
