@@ -9,7 +9,8 @@ import type { Truth } from './people.ts';
 // comparisons before ADR 083, is held against the middle half of the true
 // effects); for a tag, the entries without it.
 
-interface Row {
+/** A comparison row of the insights answer, as far as the score reads it. */
+export interface Row {
   kind: 'activity' | 'tag';
   key: string;
   difference: number;
