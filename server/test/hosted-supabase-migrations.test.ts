@@ -230,7 +230,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
     // row-level security (held_fixed_cells.sql, held_fixed_comparisons.sql).
     expect(callable.filter((fn) => fn.startsWith('journal_private.'))).toEqual([
       'journal_private.benjamini_hochberg(double precision[])',
-      'journal_private.held_fixed_cells(timestamp with time zone,text,text[],text[])',
+      'journal_private.held_fixed_cells(timestamp with time zone,text)',
       'journal_private.held_fixed_comparisons(timestamp with time zone,text)',
       'journal_private.held_fixed_contrasts(double precision[],integer,double precision[],double precision[],integer[],integer[],double precision)',
       'journal_private.held_fixed_normal_equations(integer[],integer[],integer[],integer[],integer[],integer[],integer[],integer)',

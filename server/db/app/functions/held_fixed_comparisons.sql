@@ -52,14 +52,25 @@ DECLARE
   meat_engagement float8[];
   entries_used float8;
   days_used integer;
-  -- The cells of held_fixed_cells as parallel arrays, ordered by day.
+  -- The cells of held_fixed_cells on days with two or more entries, as
+  -- parallel arrays ordered by day; each cell's tags are the next
+  -- cell_tag_count[i] elements of cell_tags.
   cell_day integer[];
   cell_day_n integer[];
   cell_n integer[];
   cell_energy integer[];
   cell_engagement integer[];
+  cell_part integer[];
+  cell_activity text[];
+  cell_tag_count integer[];
+  cell_tags text[];
   cell_width integer[];
   cell_cols integer[];
+  cells integer;
+  place integer := 0;
+  placed integer := 0;
+  next_tag integer := 1;
+  tag_no integer;
   result jsonb;
   -- What the app states when it explains the comparisons.
   rules CONSTANT jsonb := jsonb_build_object(
@@ -73,31 +84,34 @@ DECLARE
   row_no integer;
   col_no integer;
 BEGIN
-  -- The factors to compare, with their counts, and the columns they get.
-  WITH located AS (
-    SELECT activity_key, tag_keys, created_at, (created_at AT TIME ZONE time_zone)::date AS day
-    FROM public.activity_entries a
-    WHERE a.created_at >= coalesce(since, '-infinity')
+  -- One read of the entries (held_fixed_cells): the factors to compare,
+  -- with their counts, and the cells of days with two or more entries as
+  -- arrays ordered by day (a day with one entry says nothing once its own
+  -- level is held fixed).
+  WITH cells AS MATERIALIZED (
+    SELECT row_number() OVER (ORDER BY c.day) AS ord, c.*
+    FROM journal_private.held_fixed_cells(since, time_zone) c
   ),
-  day_sizes AS (SELECT day, count(*) AS n FROM located GROUP BY day),
   per_factor_day AS (
-    SELECT 'activity' AS kind, activity_key AS key, day, count(*) AS n, max(created_at) AS last_at
-    FROM located GROUP BY 2, 3
+    SELECT 'activity' AS kind, activity_key AS key, day, max(day_n) AS day_n, sum(n) AS n,
+           max(last_at) AS last_at
+    FROM cells GROUP BY activity_key, day
     UNION ALL
-    SELECT 'tag', k, day, count(*), max(created_at)
-    FROM located CROSS JOIN LATERAL unnest(tag_keys) k GROUP BY 2, 3
+    SELECT 'tag', k, day, max(day_n), sum(n), max(last_at)
+    FROM cells CROSS JOIN LATERAL unnest(tag_keys) k GROUP BY k, day
   ),
   totals AS (
-    SELECT sum(n) AS entries, count(*) AS days, sum(n) FILTER (WHERE n >= 2) AS all_used
-    FROM day_sizes
+    SELECT sum(n) AS entries, count(DISTINCT day) AS days,
+           sum(n) FILTER (WHERE day_n >= 2) AS all_used
+    FROM cells
   ),
   stats AS (
-    SELECT f.kind, f.key, sum(f.n)::integer AS entries, count(*)::integer AS days,
-           count(*) FILTER (WHERE f.n < d.n)::integer AS mixed_days,
-           count(*) FILTER (WHERE f.n = d.n)::integer AS days_only_with, max(f.last_at) AS last_at,
-           coalesce(sum(f.n) FILTER (WHERE d.n >= 2), 0)::integer AS used
-    FROM per_factor_day f JOIN day_sizes d USING (day)
-    GROUP BY f.kind, f.key
+    SELECT kind, key, sum(n)::integer AS entries, count(*)::integer AS days,
+           count(*) FILTER (WHERE n < day_n)::integer AS mixed_days,
+           count(*) FILTER (WHERE n = day_n)::integer AS days_only_with, max(last_at) AS last_at,
+           coalesce(sum(n) FILTER (WHERE day_n >= 2), 0)::integer AS used
+    FROM per_factor_day
+    GROUP BY kind, key
   ),
   eligible AS (
     SELECT s.*, t.entries - s.entries AS entries_without, t.all_used,
@@ -105,15 +119,29 @@ BEGIN
            row_number() OVER (PARTITION BY s.kind ORDER BY s.entries DESC, s.key) AS rank
     FROM stats s CROSS JOIN totals t
     WHERE s.entries >= min_each AND t.entries - s.entries >= min_each AND s.mixed_days >= min_days
-  )
-  SELECT coalesce(jsonb_agg(jsonb_build_object(
-           'kind', kind, 'key', key, 'entries_with', entries, 'entries_without', entries_without,
-           'days_with', days, 'days_without', days_without, 'mixed_days', mixed_days, 'last_at', last_at)
-           ORDER BY kind, rank), '[]'),
-         coalesce(max(all_used) > sum(used) FILTER (WHERE kind = 'activity'), true)
-  INTO factors, others_logged
-  FROM eligible
-  WHERE rank <= CASE WHEN kind = 'activity' THEN max_activities ELSE max_tags END;
+  ),
+  chosen AS (
+    SELECT * FROM eligible
+    WHERE rank <= CASE WHEN kind = 'activity' THEN max_activities ELSE max_tags END
+  ),
+  used_cells AS (SELECT * FROM cells WHERE day_n >= 2)
+  SELECT (SELECT coalesce(jsonb_agg(jsonb_build_object(
+            'kind', kind, 'key', key, 'entries_with', entries, 'entries_without', entries_without,
+            'days_with', days, 'days_without', days_without, 'mixed_days', mixed_days,
+            'last_at', last_at) ORDER BY kind, rank), '[]')
+          FROM chosen),
+         (SELECT coalesce(max(all_used) > sum(used) FILTER (WHERE kind = 'activity'), true)
+          FROM chosen),
+         array_agg(day - DATE '2000-01-01' ORDER BY ord), array_agg(day_n ORDER BY ord),
+         array_agg(n ORDER BY ord), array_agg(energy_sum ORDER BY ord),
+         array_agg(engagement_sum ORDER BY ord), array_agg(part ORDER BY ord),
+         array_agg(activity_key ORDER BY ord), array_agg(cardinality(tag_keys) ORDER BY ord),
+         (SELECT coalesce(array_agg(k ORDER BY c.ord, t.place), '{}')
+          FROM used_cells c CROSS JOIN LATERAL unnest(c.tag_keys) WITH ORDINALITY AS t (k, place)),
+         coalesce(sum(n), 0), count(DISTINCT day)
+  INTO factors, others_logged, cell_day, cell_day_n, cell_n, cell_energy, cell_engagement,
+       cell_part, cell_activity, cell_tag_count, cell_tags, entries_used, days_used
+  FROM used_cells;
 
   SELECT coalesce(array_agg(f ->> 'key' ORDER BY o) FILTER (WHERE f ->> 'kind' = 'activity'), '{}'),
          coalesce(array_agg(f ->> 'key' ORDER BY o) FILTER (WHERE f ->> 'kind' = 'tag'), '{}')
@@ -143,21 +171,32 @@ BEGIN
   -- by symmetric_inverse, and its factor is not compared: the model cannot
   -- tell it apart.
   size := time_columns + cardinality(activity_columns) + cardinality(tag_columns);
-  -- The cells, read once, as arrays ordered by day (held_fixed_normal_equations).
-  WITH cells AS MATERIALIZED (
-    SELECT row_number() OVER (ORDER BY c.day) AS ord, c.*,
-           array_remove(ARRAY[c.part, c.activity_col], NULL) || c.tag_cols AS cols
-    FROM journal_private.held_fixed_cells(since, time_zone, activity_columns, tag_columns) c
-  )
-  SELECT array_agg(day - DATE '2000-01-01' ORDER BY ord), array_agg(day_n ORDER BY ord),
-         array_agg(n ORDER BY ord), array_agg(energy_sum ORDER BY ord),
-         array_agg(engagement_sum ORDER BY ord), array_agg(cardinality(cols) ORDER BY ord),
-         (SELECT coalesce(array_agg(col ORDER BY c.ord, u.place), '{}')
-          FROM cells c CROSS JOIN LATERAL unnest(c.cols) WITH ORDINALITY AS u (col, place)),
-         coalesce(sum(n), 0), count(DISTINCT day)
-  INTO cell_day, cell_day_n, cell_n, cell_energy, cell_engagement, cell_width, cell_cols,
-       entries_used, days_used
-  FROM cells;
+  -- Each cell's columns that are 1 (its part, its activity, its tags), the
+  -- next cell_width[i] elements of cell_cols (held_fixed_normal_equations).
+  cells := coalesce(cardinality(cell_day), 0);
+  cell_width := array_fill(0, ARRAY[cells]);
+  cell_cols := array_fill(0, ARRAY[2 * cells + coalesce(cardinality(cell_tags), 0)]);
+  FOR row_no IN 1..cells LOOP
+    IF cell_part[row_no] IS NOT NULL THEN
+      place := place + 1;
+      cell_cols[place] := cell_part[row_no];
+    END IF;
+    col_no := array_position(activity_columns, cell_activity[row_no]);
+    IF col_no IS NOT NULL THEN
+      place := place + 1;
+      cell_cols[place] := time_columns + col_no;
+    END IF;
+    FOR tag_no IN next_tag..next_tag + cell_tag_count[row_no] - 1 LOOP
+      col_no := array_position(tag_columns, cell_tags[tag_no]);
+      IF col_no IS NOT NULL THEN
+        place := place + 1;
+        cell_cols[place] := time_columns + cardinality(activity_columns) + col_no;
+      END IF;
+    END LOOP;
+    next_tag := next_tag + cell_tag_count[row_no];
+    cell_width[row_no] := place - placed;
+    placed := place;
+  END LOOP;
 
   SELECT e.gram, e.moments INTO gram, moments
   FROM journal_private.held_fixed_normal_equations(
