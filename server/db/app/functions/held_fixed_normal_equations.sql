@@ -23,6 +23,8 @@ DECLARE
   day_energy float8 := 0;
   day_engagement float8 := 0;
   first integer := 1;
+  share float8;
+  row_start integer;
   i integer;
   a integer;
   b integer;
@@ -36,12 +38,12 @@ BEGIN
     IF i > 1 AND (i > cells OR cell_day[i] <> cell_day[i - 1]) THEN
       FOR a IN 1..cardinality(touched) LOOP
         j := touched[a];
-        moments[j] := moments[j] - day_c[j] * day_energy / cell_day_n[i - 1];
-        moments[size + j] := moments[size + j] - day_c[j] * day_engagement / cell_day_n[i - 1];
+        share := day_c[j] / cell_day_n[i - 1];
+        row_start := (j - 1) * size;
+        moments[j] := moments[j] - share * day_energy;
+        moments[size + j] := moments[size + j] - share * day_engagement;
         FOR b IN a..cardinality(touched) LOOP
-          k := touched[b];
-          gram[(least(j, k) - 1) * size + greatest(j, k)] :=
-            gram[(least(j, k) - 1) * size + greatest(j, k)] - day_c[j] * day_c[k] / cell_day_n[i - 1];
+          gram[row_start + touched[b]] := gram[row_start + touched[b]] - share * day_c[touched[b]];
         END LOOP;
       END LOOP;
       FOREACH j IN ARRAY touched LOOP
@@ -63,16 +65,16 @@ BEGIN
       END IF;
       day_c[j] := day_c[j] + cell_n[i];
       FOR b IN a..first + cell_width[i] - 1 LOOP
-        k := cell_cols[b];
-        gram[(least(j, k) - 1) * size + greatest(j, k)] :=
-          gram[(least(j, k) - 1) * size + greatest(j, k)] + cell_n[i];
+        gram[(j - 1) * size + cell_cols[b]] := gram[(j - 1) * size + cell_cols[b]] + cell_n[i];
       END LOOP;
     END LOOP;
     first := first + cell_width[i];
   END LOOP;
-  -- The upper triangle was summed; the lower is its mirror.
+  -- Each pair of different columns was added once, at (j, k) or at (k, j),
+  -- whichever came first: the matrix is the sum of the two.
   FOR j IN 1..size LOOP
     FOR k IN j + 1..size LOOP
+      gram[(j - 1) * size + k] := gram[(j - 1) * size + k] + gram[(k - 1) * size + j];
       gram[(k - 1) * size + j] := gram[(j - 1) * size + k];
     END LOOP;
   END LOOP;

@@ -24,6 +24,7 @@ DECLARE
   se float8;
   sg float8;
   first integer := 1;
+  row_start integer;
   i integer;
   a integer;
   b integer;
@@ -41,14 +42,14 @@ BEGIN
       END LOOP;
       FOR a IN 1..cardinality(touched) LOOP
         j := touched[a];
+        se := day_re[j];
+        sg := day_rg[j];
+        row_start := (j - 1) * size;
         FOR b IN a..cardinality(touched) LOOP
-          k := touched[b];
-          se := day_re[j] * day_re[k];
-          sg := day_rg[j] * day_rg[k];
-          meat_energy[(least(j, k) - 1) * size + greatest(j, k)] :=
-            meat_energy[(least(j, k) - 1) * size + greatest(j, k)] + se;
-          meat_engagement[(least(j, k) - 1) * size + greatest(j, k)] :=
-            meat_engagement[(least(j, k) - 1) * size + greatest(j, k)] + sg;
+          meat_energy[row_start + touched[b]] := meat_energy[row_start + touched[b]]
+                                                 + se * day_re[touched[b]];
+          meat_engagement[row_start + touched[b]] := meat_engagement[row_start + touched[b]]
+                                                     + sg * day_rg[touched[b]];
         END LOOP;
       END LOOP;
       FOREACH j IN ARRAY touched LOOP
@@ -82,9 +83,15 @@ BEGIN
     END LOOP;
     first := first + cell_width[i];
   END LOOP;
+  -- Each pair of different columns was added once, at (j, k) or at (k, j):
+  -- the matrix is the sum of the two.
   FOR j IN 1..size LOOP
     FOR k IN j + 1..size LOOP
+      meat_energy[(j - 1) * size + k] := meat_energy[(j - 1) * size + k]
+                                         + meat_energy[(k - 1) * size + j];
       meat_energy[(k - 1) * size + j] := meat_energy[(j - 1) * size + k];
+      meat_engagement[(j - 1) * size + k] := meat_engagement[(j - 1) * size + k]
+                                             + meat_engagement[(k - 1) * size + j];
       meat_engagement[(k - 1) * size + j] := meat_engagement[(j - 1) * size + k];
     END LOOP;
   END LOOP;
