@@ -23,19 +23,23 @@ export interface ReferenceComparison {
 
 const PIVOT = 1e-9;
 
-/** Columns of one entry: days, parts (afternoon, evening, night), activities, tags. */
+/** The time-of-day block of an hour: 5–8 is the base (-1), then 8–10, 10–12, 12–14, 14–17, 17–19, 19–22, 22–5. */
+function block(hour: number): number {
+  const starts = [8, 10, 12, 14, 17, 19, 22];
+  if (hour < 5) return 6;
+  let found = -1;
+  starts.forEach((start, i) => {
+    if (hour >= start) found = i;
+  });
+  return found;
+}
+
+/** Columns of one entry: days, time-of-day blocks, activities, tags. */
 function row(e: ModelEntry, days: string[], activities: string[], tags: string[]): number[] {
-  const part =
-    e.hour >= 12 && e.hour < 17
-      ? 0
-      : e.hour >= 17 && e.hour < 22
-        ? 1
-        : e.hour >= 22 || e.hour < 5
-          ? 2
-          : -1;
+  const b = block(e.hour);
   return [
     ...days.map((d) => (d === e.day ? 1 : 0)),
-    ...[0, 1, 2].map((p) => (p === part ? 1 : 0)),
+    ...[0, 1, 2, 3, 4, 5, 6].map((p) => (p === b ? 1 : 0)),
     ...activities.map((a) => (a === e.activity ? 1 : 0)),
     ...tags.map((t) => (e.tags.includes(t) ? 1 : 0)),
   ];
@@ -91,7 +95,7 @@ export function referenceComparisons(
   const g = days.length;
   const n = used.length;
   const scale = (g / (g - 1)) * ((n - 1) / (n - keptOthers));
-  const first = days.length + 3;
+  const first = days.length + 7;
   const activityCols = activities.map((_, i) => first + i);
   // The typical activity: the middle half of the activities by effect.
   const sorted = [...activityCols].sort((a, b) => beta[a]! - beta[b]! || a - b);

@@ -1,10 +1,13 @@
 -- The cells of the held-fixed model of insights() (docs/decisions/083): the
 -- period's entries (since null: all), in the caller's time zone, grouped by
--- local day, part of the day, activity and set of tags, each cell with its
+-- local day, time of day, activity and set of tags, each cell with its
 -- entries' count, their sums of energy and engagement, its latest entry's
 -- time, and how many entries its day has:
---   part  1 afternoon 12–17, 2 evening 17–22, 3 night 22–5; null in the
---         morning (the model's base),
+--   part  the time of day in blocks of two or three hours: 1 8–10, 2 10–12,
+--         3 12–14, 4 14–17, 5 17–19, 6 19–22, 7 22–5; null for 5–8 (the
+--         model's base). Blocks this short keep a daily rhythm within the
+--         four parts the tab names from passing for an activity's effect
+--         (docs/decisions/083),
 -- ordered by day. One read of the entries gives both what is compared (the
 -- factors' counts) and the model's sums. Counts and sums are whole numbers,
 -- which PGlite's 32-bit build adds without allocating. Runs as the caller:
@@ -17,9 +20,13 @@ LANGUAGE sql STABLE SECURITY INVOKER SET search_path = '' AS $$
          c.engagement_sum, c.part, c.activity_key, c.tag_keys, c.last_at
   FROM (
     SELECT local::date AS day,
-           CASE WHEN date_part('hour', local) >= 12 AND date_part('hour', local) < 17 THEN 1
-                WHEN date_part('hour', local) >= 17 AND date_part('hour', local) < 22 THEN 2
-                WHEN date_part('hour', local) >= 22 OR date_part('hour', local) < 5 THEN 3
+           CASE WHEN date_part('hour', local) >= 8 AND date_part('hour', local) < 10 THEN 1
+                WHEN date_part('hour', local) >= 10 AND date_part('hour', local) < 12 THEN 2
+                WHEN date_part('hour', local) >= 12 AND date_part('hour', local) < 14 THEN 3
+                WHEN date_part('hour', local) >= 14 AND date_part('hour', local) < 17 THEN 4
+                WHEN date_part('hour', local) >= 17 AND date_part('hour', local) < 19 THEN 5
+                WHEN date_part('hour', local) >= 19 AND date_part('hour', local) < 22 THEN 6
+                WHEN date_part('hour', local) >= 22 OR date_part('hour', local) < 5 THEN 7
            END AS part,
            activity_key, tag_keys,
            count(*)::integer AS n, sum(energy)::integer AS energy_sum,

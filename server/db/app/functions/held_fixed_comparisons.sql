@@ -2,8 +2,8 @@
 -- held fixed (docs/decisions/083): for the period's entries (since null:
 -- all of them; days and hours in time_zone), one least-squares model per
 -- measure,
---   measure = the day's own level + the part of the day + the entry's
---             activity + each of its tags,
+--   measure = the day's own level + the time of day (blocks of two or
+--             three hours) + the entry's activity + each of its tags,
 -- so a day's sleep, illness or weekday cancels (only entries of the same day
 -- are compared), as do the time of day and the other factors. Runs as the
 -- caller: row-level security limits it to the caller's own entries.
@@ -37,8 +37,8 @@ DECLARE
   max_tags CONSTANT integer := 8;
   max_to_try CONSTANT integer := 3;
   fdr CONSTANT float8 := 0.05;
-  -- Columns 1–3: afternoon, evening, night (morning is the base).
-  time_columns CONSTANT integer := 3;
+  -- Columns 1–7: the time of day in blocks (held_fixed_cells; 5–8 is the base).
+  time_columns CONSTANT integer := 7;
   factors jsonb;
   activity_columns text[];
   tag_columns text[];

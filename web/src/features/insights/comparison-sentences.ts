@@ -20,7 +20,7 @@ function intervalWords(low: number, high: number, direction: 'more' | 'less' | '
 }
 
 /** What a row names: the activity, or the tag as a tag. */
-export function factorName(c: Comparison): string {
+function factorName(c: Comparison): string {
   return c.kind === 'tag' ? `Tagged ${c.name}` : c.name;
 }
 

@@ -45,10 +45,11 @@ export function HowCalculated({
           average is less sure.
         </li>
         <li>
-          What goes with more energy compares entries within the same day, at the same time of day,
-          with every other activity and tag held fixed: one model over the period&apos;s entries. So
-          a good night&apos;s sleep, a bad day or a weekday cancels out, and a tag that comes with
-          an activity is not credited with what the activity does.
+          What goes with more energy compares entries within the same day, at the same time of day
+          (in blocks of two or three hours), with every other activity and tag held fixed: one model
+          over the period&apos;s entries. So a good night&apos;s sleep, a bad day or a weekday
+          cancels out, and a tag that comes with an activity is not credited with what the activity
+          does.
         </li>
         <li>
           An activity is compared with your typical activity: the average of the middle half of your
