@@ -22,4 +22,15 @@ export class AuthenticatorApp {
   nextCode(): string {
     return this.code(Date.now() + 30_000);
   }
+
+  /** The code of the last period, as a phone whose clock is a little behind shows it. */
+  previousCode(): string {
+    return this.code(Date.now() - 30_000);
+  }
+
+  /** Six digits that are none of the codes the server accepts now. */
+  wrongCode(): string {
+    const accepted = new Set([this.previousCode(), this.code(), this.nextCode()]);
+    return ['000000', '111111', '222222', '333333'].find((c) => !accepted.has(c)) ?? '444444';
+  }
 }

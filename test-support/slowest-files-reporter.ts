@@ -18,7 +18,10 @@ export default class SlowestFilesReporter implements Reporter {
         d.setupDuration +
         d.collectDuration +
         d.duration;
-      return { file: relative(process.cwd(), module.moduleId), ms };
+      // A file that runs in two projects (the server's engines) shows twice, named.
+      const project = module.project.name;
+      const file = relative(process.cwd(), module.moduleId);
+      return { file: project ? `${file} (${project})` : file, ms };
     });
     if (timed.length === 0) return;
     timed.sort((a, b) => b.ms - a.ms);

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { signUp, uniqueEmail } from './app-steps.ts';
+import { signUpThroughApi } from './api-session.ts';
+import { uniqueEmail } from './app-steps.ts';
 import { launchBrowser } from './browser.ts';
 import { PageErrorLog } from './page-errors.ts';
 import { freePort, startServer, type RunningServer } from './server-process.ts';
@@ -26,8 +27,10 @@ export interface AppHarness {
   /** A new browser context with one page on the phone viewport, watched for errors. */
   newUser(options?: NewUserOptions): Promise<UserBrowser>;
   /**
-   * The first step of most journeys: a new browser, a new person signed up
-   * there from the login screen with a fresh address made from `label`, on Track.
+   * The first step of most journeys: a new browser, a new person with a
+   * fresh address made from `label` signed up through the auth API and the
+   * session handed to the page (support/api-session.ts), on Track. The
+   * sign-up form's own journeys are in accounts.test.ts.
    */
   signedUpOnTrack(
     label: string,
@@ -115,7 +118,7 @@ export function useApp(options: AppOptions = {}): AppHarness {
     async signedUpOnTrack(label, options) {
       const user = await harness.newUser(options);
       const email = uniqueEmail(label);
-      await signUp(user.page, email);
+      await signUpThroughApi(user.page, harness.url, email);
       return { ...user, email };
     },
   };

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyMigratedDataDir } from './migrated-data-dir.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -37,18 +38,26 @@ export const newDataDir = () => mkdtemp(join(process.env['E2E_DATA_ROOT'] ?? tmp
 /**
  * Runs the product as `npm start` does (the same script, without npm in
  * between so that SIGTERM and the exit code are the server's own) on a free
- * port with its own data directory, and waits for /health.
+ * port with its own data directory, and waits for /health. Without one
+ * given, the directory is a copy of the run's migrated one
+ * (migrated-data-dir.ts), or empty when `empty` says so (what a first start
+ * does is what the file tests).
  */
 export async function startServer(
   options: {
     dataDir?: string;
+    empty?: boolean;
     env?: Record<string, string>;
     viaNpm?: boolean;
     /** A port chosen beforehand (see freePort), when the env must name the server's own URL. */
     port?: number;
   } = {},
 ): Promise<RunningServer> {
-  const dataDir = options.dataDir ?? (await newDataDir());
+  let dataDir = options.dataDir;
+  if (!dataDir) {
+    dataDir = await newDataDir();
+    if (!options.empty) await copyMigratedDataDir(dataDir);
+  }
   const port = options.port ?? (await freePort());
   const started = performance.now();
   const [command, args] = options.viaNpm

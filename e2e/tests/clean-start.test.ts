@@ -10,7 +10,7 @@ const ARTIFACTS = new URL('../artifacts/', import.meta.url);
 describe('npm start on a fresh data directory', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ empty: true });
   });
   afterAll(async () => {
     await server?.stop();
@@ -63,7 +63,7 @@ describe('npm start on a fresh data directory', () => {
 
 describe('npm start itself', () => {
   it('passes SIGTERM on to the server, which stops', async () => {
-    const server = await startServer({ viaNpm: true });
+    const server = await startServer({ viaNpm: true, empty: true });
     await server.stop();
     // npm has gone; the server it ran must not be left listening.
     await expect(fetch(`${server.url}/health`)).rejects.toThrow();

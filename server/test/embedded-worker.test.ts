@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { openEmbedded } from '../src/db/open-database.ts';
+import { AuthApiError } from '../src/auth/request/errors.ts';
+import { DataErrorCode } from '../src/rest/error-codes.ts';
+import { DataApiError } from '../src/rest/errors.ts';
 
 // The embedded database on its own thread (docs/decisions/075) keeps the
 // contract every caller relies on: PostgreSQL's error fields arrive as the
@@ -77,6 +80,62 @@ describe('the embedded database on a thread of its own', () => {
       },
     );
     expect(results[0]?.rows).toEqual([{ id: 5 }]);
+    expect(await bodies()).toEqual(['first', 'kept', 'passed']);
+  });
+
+  it('gives back the very error a check or a transaction’s work threw, class and all', async () => {
+    // The APIs answer by the error's class (a DataApiError's status and
+    // code): a copy that crossed to the worker and back would be a plain
+    // Error, answered as a 500.
+    const refusal = new DataApiError(406, DataErrorCode.notSingular, 'not one row', {
+      details: 'The result contains 0 rows',
+    });
+    const fromCheck = await db
+      .transactionScript(['SELECT 1'], () => {
+        throw refusal;
+      })
+      .catch((e: unknown) => e);
+    expect(fromCheck).toBe(refusal);
+    const authRefusal = new AuthApiError(422, 'user_already_exists', 'taken');
+    const fromWork = await db
+      .transaction(async (tx) => {
+        await tx.query('SELECT 1');
+        throw authRefusal;
+      })
+      .catch((e: unknown) => e);
+    expect(fromWork).toBe(authRefusal);
+  });
+
+  it('hands over a raised error’s detail and hint, and any status of its own', async () => {
+    const err = await db
+      .query(
+        `DO $$ BEGIN RAISE EXCEPTION 'Entry not found'
+           USING ERRCODE = 'PT404', DETAIL = 'the detail', HINT = 'the hint'; END $$`,
+      )
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      code: 'PT404',
+      message: 'Entry not found',
+      detail: 'the detail',
+      hint: 'the hint',
+    });
+  });
+
+  it('rolls back and goes on when the thrown error holds something that cannot cross', async () => {
+    const odd = Object.assign(new Error('odd'), { code: 'X', callback: { run: () => {} } });
+    const failure = await db
+      .transaction(async (tx) => {
+        await tx.query("INSERT INTO notes VALUES (8, 'odd')");
+        throw odd;
+      })
+      .catch((e: unknown) => e);
+    expect(failure).toBe(odd);
+    const refused = await db
+      .transactionScript(["INSERT INTO notes VALUES (9, 'odd')"], () => {
+        throw odd;
+      })
+      .catch((e: unknown) => e);
+    expect(refused).toBe(odd);
     expect(await bodies()).toEqual(['first', 'kept', 'passed']);
   });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -14,6 +14,7 @@ import { createPgliteDatabase } from '../../src/db/embedded/pglite-database.ts';
 // The run's global setup builds the template and names it in the
 // environment, which the test workers inherit:
 const IMAGE_PATH = 'ET_TEST_TEMPLATE_IMAGE'; // PGlite: a data directory image on disk
+const DATA_DIR_PATH = 'ET_TEST_TEMPLATE_DATA_DIR'; // npm start's engine: a DATA_DIR to copy
 const TEMPLATE_NAME = 'ET_TEST_TEMPLATE_DATABASE'; // PostgreSQL: a database to copy
 
 /** Builds the run's template; returns what removes it when the run ends. */
@@ -28,6 +29,12 @@ export async function buildTemplateDatabase(): Promise<() => Promise<void>> {
     const path = join(dir, 'pgdata.tar');
     await writeFile(path, Buffer.from(await image.arrayBuffer()));
     process.env[IMAGE_PATH] = path;
+    // The same database as a data directory on disk, laid out as DATA_DIR
+    // is: the files run on the engine `npm start` opens copy it.
+    const dataDir = join(dir, 'data');
+    await mkdir(dataDir, { mode: 0o700 });
+    await (await createPgliteDatabase(join(dataDir, 'pgdata'), { image })).close();
+    process.env[DATA_DIR_PATH] = dataDir;
     return () => rm(dir, { recursive: true, force: true });
   }
   const name = `et_template_${randomBytes(6).toString('hex')}`;
@@ -52,6 +59,9 @@ export function templateImage(): Promise<Blob> | undefined {
   image ??= readFile(path).then((bytes) => new Blob([bytes]));
   return image;
 }
+
+/** The run's migrated DATA_DIR, to copy; undefined outside a run's setup. */
+export const templateDataDir = (): string | undefined => process.env[DATA_DIR_PATH];
 
 /** The run's PostgreSQL template; undefined outside a run's setup. */
 export const templateDatabaseName = (): string | undefined => process.env[TEMPLATE_NAME];

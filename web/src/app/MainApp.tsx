@@ -20,8 +20,8 @@ import { ProfileTab } from '../features/profile/components/ProfileTab.tsx';
 import { RemindersSection } from '../features/reminders/components/RemindersSection.tsx';
 import { TrackTab } from '../features/track/components/TrackTab.tsx';
 import { YourDataSection } from '../features/your-data/components/YourDataSection.tsx';
-import { reviewWeekInAddress } from '../features/weekly-review/review-address.ts';
-import { reviewPath } from '../features/weekly-review/weeks.ts';
+import { isReviewAddress, reviewWeekInAddress } from '../features/weekly-review/review-address.ts';
+import { REVIEW_PATH, reviewPath } from '../features/weekly-review/weeks.ts';
 
 // The weekly review (docs/product.md 10.1) loads with the Insights tab's
 // section or its own address, never with Track.
@@ -81,8 +81,14 @@ function SignedInApp() {
   const [linkedDay] = useState(() => dayInAddress(location.pathname, location.search));
   // `/insights/review[/YYYY-MM-DD]` is a week's review within Insights.
   const reviewWeek = reviewWeekInAddress(location.pathname);
+  // A review address whose date is not one (a mistyped or cut link) opens
+  // this week's review, the address corrected, not Track.
+  const badReviewAddress = isReviewAddress(location.pathname) && !reviewWeek;
+  useEffect(() => {
+    if (badReviewAddress) navigate(REVIEW_PATH, { replace: true });
+  }, [badReviewAddress, navigate]);
   const [tab, setTab] = useState<TabId>(
-    location.pathname === INSIGHTS_PATH || reviewWeek
+    location.pathname === INSIGHTS_PATH || isReviewAddress(location.pathname)
       ? 'insights'
       : linkedDay
         ? 'history'

@@ -2,8 +2,15 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../src/app/AppRoutes.tsx';
+import { useLocation } from '../../src/lib/router/router.tsx';
 import { renderApp } from '../support/render-app.tsx';
 import { otherDeviceClient, signUpAppUser } from '../support/users.ts';
+
+/** The router's idea of where the app is, beside the screens. */
+function RouterAddress() {
+  const { pathname } = useLocation();
+  return <output aria-label="router address">{pathname}</output>;
+}
 
 describe('the signed-in app', () => {
   it('opens on Track and switches tabs from the bottom bar', async () => {
@@ -38,5 +45,21 @@ describe('the signed-in app', () => {
     // The server ended the session too: its refresh token is no longer accepted.
     const reuse = await otherDeviceClient().auth.refreshSession({ refresh_token: refreshToken });
     expect(reuse.error?.message).toBe('Invalid Refresh Token: Refresh Token Not Found');
+  });
+
+  it('corrects a week’s review address whose date is not a date to this week’s review', async () => {
+    const account = await signUpAppUser('bad-review-address');
+    renderApp(
+      <>
+        <AppRoutes />
+        <RouterAddress />
+      </>,
+      { supabase: account.supabase, path: '/insights/review/not-a-date' },
+    );
+    expect(await screen.findByRole('heading', { name: /^Your week: / })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Insights' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('status', { name: 'router address' })).toHaveTextContent(
+      /^\/insights\/review$/,
+    );
   });
 });

@@ -59,6 +59,15 @@ describe('the Look Back filters', () => {
     expect(minEnergy).toHaveAttribute('aria-valuetext', '50%');
     await waitFor(() => expect(shownActivities()).toEqual(['Team meeting', 'Painting']));
 
+    // A minimum counts itself: Team meeting (55) goes at 56 and is back at 55.
+    await user.keyboard('{ArrowRight>6/}');
+    expect(minEnergy).toHaveAttribute('aria-valuenow', '56');
+    await waitFor(() => expect(shownActivities()).toEqual(['Painting']));
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(shownActivities()).toEqual(['Team meeting', 'Painting']));
+    await user.keyboard('{ArrowLeft>5/}');
+    expect(minEnergy).toHaveAttribute('aria-valuenow', '50');
+
     await tabTo(user, minEngagement);
     await user.keyboard('{PageUp>7/}');
     await waitFor(() => expect(shownActivities()).toEqual(['Painting']));

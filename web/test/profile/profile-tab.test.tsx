@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ProfileTab } from '../../src/features/profile/components/ProfileTab.tsx';
@@ -86,6 +86,22 @@ describe('the Profile tab', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
     expect(firstName).toHaveValue('Grace');
     expect(await storedNames(account)).toEqual({ first_name: 'Grace', last_name: 'Hopper' });
+  });
+
+  it('shows the names the account holds when the app starts again', async () => {
+    const account = await signUpAppUser('profile-kept');
+    const { error } = await account.supabase.auth.updateUser({
+      data: { first_name: 'Ada', last_name: 'Lovelace' },
+    });
+    if (error) throw error;
+    // A new start, as a reload is: the Profile tab rendered afresh on the kept session.
+    renderSignedInTab(<ProfileTab yourData={<YourDataSection />} />, account);
+    await screen.findByRole('heading', { name: 'Profile' });
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'First Name' })).toHaveValue('Ada'),
+    );
+    expect(screen.getByRole('textbox', { name: 'Last Name' })).toHaveValue('Lovelace');
+    expect(screen.getByRole('textbox', { name: 'First Name' })).toBeDisabled();
   });
 
   it('offers Send Feedback as an e-mail draft to support with the subject filled in', async () => {

@@ -25,6 +25,12 @@ interface Waiting {
   reject(err: Error): void;
   /** A checked script's look at its results before COMMIT. */
   check?: (results: Rows[]) => void | Promise<void>;
+  /**
+   * What the check threw, kept on this thread: the script's caller gets this
+   * very error back (a DataApiError with its status and code), not the copy
+   * that crossed to the worker as data to roll the script back.
+   */
+  refusal?: unknown;
 }
 
 export async function createPgliteInWorker(dataDir: string): Promise<Database> {
@@ -57,14 +63,16 @@ export async function createPgliteInWorker(dataDir: string): Promise<Database> {
         .then(() => w.check?.(message.check))
         .then(
           () => post({ id: nextId++, deferSync: false, kind: 'verdict', script: message.id }),
-          (err: unknown) =>
+          (err: unknown) => {
+            w.refusal = err;
             post({
               id: nextId++,
               deferSync: false,
               kind: 'verdict',
               script: message.id,
               error: sendError(err),
-            }),
+            });
+          },
         );
       return;
     }
@@ -72,7 +80,8 @@ export async function createPgliteInWorker(dataDir: string): Promise<Database> {
     if (message.ok) {
       answeredMark = Math.max(answeredMark, message.walMark);
       w.resolve(message.value);
-    } else w.reject(receiveError(message.error));
+    } else if ('refusal' in w) w.reject(w.refusal as Error);
+    else w.reject(receiveError(message.error));
   });
 
   function ask<T>(

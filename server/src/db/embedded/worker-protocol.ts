@@ -45,16 +45,30 @@ export interface SentError {
 /**
  * PostgreSQL's errors carry what the APIs answer with (SQLSTATE code,
  * detail, hint) as fields of their own, which a structured clone of an Error
- * drops: they travel as plain data instead.
+ * drops: they travel as plain data instead. A field that cannot be posted
+ * stays behind.
  */
 export function sendError(err: unknown): SentError {
   if (!(err instanceof Error)) return { name: 'Error', message: String(err), fields: {} };
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(err)) {
-    if (value === undefined || typeof value === 'function') continue;
-    fields[key] = value;
+    if (value !== undefined && crosses(value)) fields[key] = value;
   }
   return { name: err.name, message: err.message, stack: err.stack, fields };
+}
+
+/**
+ * Whether a value survives postMessage. One that does not (a symbol, a function
+ * deep inside) would make the post throw, and the ask carrying it (a rollback, a
+ * verdict) would never reach the worker, holding its transaction open.
+ */
+function crosses(value: unknown): boolean {
+  try {
+    structuredClone(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function receiveError(sent: SentError): Error {

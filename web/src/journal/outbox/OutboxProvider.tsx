@@ -58,7 +58,11 @@ export function OutboxProvider({ userId, children }: Props) {
   const drain = useCallback(
     async (force = false): Promise<DrainResult> => {
       // Known offline: nothing would get through; `online` starts the next drain.
-      if (navigator.onLine === false) return { sent: [], stopped: 'offline' };
+      // What waits is still read, to be shown (an app started offline).
+      if (navigator.onLine === false) {
+        await reload();
+        return { sent: [], stopped: 'offline' };
+      }
       const ports: DrainPorts = {
         userId,
         store,
@@ -78,7 +82,7 @@ export function OutboxProvider({ userId, children }: Props) {
       if (result.stopped === 'offline') void requestBackgroundSync().catch(() => {});
       return result;
     },
-    [auth, dataClient, queryClient, userId, store, changed],
+    [auth, dataClient, queryClient, userId, store, changed, reload],
   );
 
   // Drain triggers: start, network back, shown again, the worker's sync.

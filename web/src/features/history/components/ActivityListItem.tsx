@@ -1,8 +1,8 @@
-import { Pencil, Target, Zap } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { intensityOf, TEXT_CLASS, type Measure } from '../../../lib/intensity-colors.ts';
 import type { ActivityRow } from '../../../journal/entry-row.ts';
 import { EntryEditor } from './EntryEditor.tsx';
+import { EntryValues, FlowBadge } from './EntryValues.tsx';
 
 // Short month, day, hour and minute in the reader's own locale (docs/product.md 2).
 const WHEN = new Intl.DateTimeFormat(undefined, {
@@ -46,11 +46,7 @@ export function ActivityListItem({ activity, focusEdit, onFocused, onMoved }: Pr
       <div className="flex items-start justify-between gap-3">
         <h2 className="min-w-0 font-medium break-words">{activity.activity}</h2>
         <div className="flex shrink-0 items-center gap-2">
-          {activity.flow_state && (
-            <span className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-800 dark:bg-violet-900 dark:text-violet-100">
-              Flow
-            </span>
-          )}
+          {activity.flow_state && <FlowBadge />}
           <button
             ref={editButton}
             type="button"
@@ -66,51 +62,12 @@ export function ActivityListItem({ activity, focusEdit, onFocused, onMoved }: Pr
       <time dateTime={activity.created_at} className="text-sm text-slate-600 dark:text-slate-300">
         {WHEN.format(new Date(activity.created_at))}
       </time>
-      <div className="flex gap-5 text-sm">
-        <Measurement measure="energy" label="Energy" value={activity.energy} />
-        <Measurement measure="engagement" label="Engagement" value={activity.engagement} />
-      </div>
-      {activity.notes && (
-        <p className="text-sm whitespace-pre-line text-slate-700 dark:text-slate-200">
-          {activity.notes}
-        </p>
-      )}
-      {activity.tags && activity.tags.length > 0 && (
-        // A group, not a list: the card is already an item of the Activities list.
-        <div role="group" aria-label="Tags" className="flex flex-wrap gap-1.5">
-          {activity.tags.map((tag) => (
-            <span
-              key={tag}
-              className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium break-all text-slate-800 dark:bg-slate-800 dark:text-slate-100"
-            >
-              {tag}
-            </span>
-          ))}
-        </div>
-      )}
-    </li>
-  );
-}
-
-function Measurement({
-  measure,
-  label,
-  value,
-}: {
-  measure: Measure;
-  label: string;
-  value: number;
-}) {
-  const Icon = measure === 'energy' ? Zap : Target;
-  return (
-    <span className="inline-flex items-center gap-1.5" data-measure={measure}>
-      <Icon
-        aria-hidden="true"
-        className={`size-4 ${TEXT_CLASS[measure][intensityOf(value)]}`}
-        fill={measure === 'energy' ? 'currentColor' : 'none'}
+      <EntryValues
+        energy={activity.energy}
+        engagement={activity.engagement}
+        notes={activity.notes}
+        tags={activity.tags}
       />
-      <span className="sr-only">{label}</span>
-      <span className="font-medium tabular-nums">{value}%</span>
-    </span>
+    </li>
   );
 }

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { useOutbox } from '../../../journal/outbox/outbox-context.tsx';
 import type { OutboxRecord } from '../../../journal/outbox/outbox-store.ts';
 import { fromLocalInputValue, toLocalInputValue } from '../../../lib/local-time.ts';
+import { EntryValues, FlowBadge } from './EntryValues.tsx';
 
 const timeText = (iso: string | undefined) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
 /**
- * Look Back's entries still on this device (docs/product.md): marked as not
- * yet sent; one the server refused shows its reason, and the person can give
+ * Look Back's entries still on this device (docs/product.md): every value
+ * the person gave, marked as not yet sent; one the server refused shows its reason, and the person can give
  * it another time or discard it (nothing is dropped silently).
  */
 export function WaitingEntries() {
@@ -46,11 +47,20 @@ function WaitingEntry({ record }: { record: OutboxRecord }) {
   return (
     <li className="flex flex-col gap-2 border-t border-slate-200 pt-3 first:border-t-0 first:pt-0 dark:border-slate-700">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <span className="font-medium break-words">{record.entry.activity}</span>
+        <span className="flex min-w-0 items-baseline gap-2">
+          <span className="font-medium break-words">{record.entry.activity}</span>
+          {record.entry.flowState && <FlowBadge />}
+        </span>
         <span className="text-sm text-slate-600 dark:text-slate-300">
           {timeText(record.entry.createdAt)}
         </span>
       </div>
+      <EntryValues
+        energy={record.entry.energy}
+        engagement={record.entry.engagement}
+        notes={record.entry.notes}
+        tags={record.entry.tags}
+      />
       {record.refusal === undefined ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">Waiting to sync</p>
       ) : (

@@ -7,7 +7,9 @@ import { describeRun, runLighthouse } from '../support/lighthouse.ts';
 // best practices and SEO are decided by the page alone, whatever the
 // machine's load: each must be 100. Performance and first paint move with the
 // machine's load, so `npm run bench` measures them against their goals
-// (e2e/scripts/measure-login-lighthouse.ts, docs/benchmark.md).
+// (e2e/scripts/measure-login-lighthouse.ts, docs/benchmark.md). A system
+// test: one Lighthouse run takes longer than most journeys, and a change to
+// /login's markup is caught before a merge.
 describe.skipIf(skipBrowserTests)('Lighthouse mobile on /login', () => {
   const app = useApp();
 
