@@ -11,7 +11,7 @@ export function useWholeNote(createdAt: string, enabled: boolean) {
   return useSignedInQuery(
     (userId) => weeklyReviewQueryKeys.note(userId, createdAt),
     async (supabase, userId) => {
-      const row = await dataOf<{ notes: string | null }>(
+      const row = await dataOf<{ notes: string | null } | null>(
         supabase
           .from('activities')
           .select('notes')
@@ -19,7 +19,7 @@ export function useWholeNote(createdAt: string, enabled: boolean) {
           .eq('created_at', createdAt)
           .single(),
       );
-      return row.notes ?? '';
+      return row?.notes ?? '';
     },
     { enabled },
   );
