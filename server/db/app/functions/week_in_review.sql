@@ -50,9 +50,11 @@ BEGIN
   ends_at := (monday + 7)::timestamp AT TIME ZONE time_zone;
   before_at := (monday - 7)::timestamp AT TIME ZONE time_zone;
 
-  -- Both weeks' entries in one read along the primary key (user, time).
+  -- Both weeks' entries in one read along the primary key (user, time);
+  -- their notes are read only for the flow moments listed, by that key, so
+  -- a crowded week's notes are never all copied.
   WITH entries AS MATERIALIZED (
-    SELECT e.activity, e.activity_key, e.tag_keys, e.energy, e.flow_state, e.notes, e.created_at,
+    SELECT e.user_id, e.activity, e.activity_key, e.tag_keys, e.energy, e.flow_state, e.created_at,
            e.created_at >= starts_at AS this_week
     FROM public.activity_entries e
     WHERE e.created_at >= before_at AND e.created_at < ends_at
@@ -103,13 +105,14 @@ BEGIN
                 FROM (SELECT * FROM listed WHERE avg_energy < energizer_min_energy
                       ORDER BY avg_energy ASC, entries DESC, activity_key LIMIT list_max) l),
     'drained_count', (SELECT count(*) FROM listed WHERE avg_energy < energizer_min_energy),
-    'flow', (SELECT coalesce(jsonb_agg(jsonb_build_object('created_at', created_at,
-                                                          'activity', activity,
-                                                          'notes', left(notes, note_start),
-                                                          'notes_cut', coalesce(char_length(notes) > note_start, false))
-                                       ORDER BY created_at), '[]')
-             FROM (SELECT created_at, activity, notes FROM entries WHERE this_week AND flow_state
-                   ORDER BY created_at DESC LIMIT list_max) f),
+    'flow', (SELECT coalesce(jsonb_agg(jsonb_build_object('created_at', f.created_at,
+                                                          'activity', f.activity,
+                                                          'notes', left(a.notes, note_start),
+                                                          'notes_cut', coalesce(char_length(a.notes) > note_start, false))
+                                       ORDER BY f.created_at), '[]')
+             FROM (SELECT user_id, created_at, activity FROM entries WHERE this_week AND flow_state
+                   ORDER BY created_at DESC LIMIT list_max) f
+             JOIN public.activity_entries a ON a.user_id = f.user_id AND a.created_at = f.created_at),
     'flow_count', (SELECT count(*) FROM entries WHERE this_week AND flow_state),
     'planned', (SELECT jsonb_build_object(
                          'week_start', monday - 7,
