@@ -1,10 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/db/database.ts';
-import { openEmbedded } from '../../src/db/open-database.ts';
 import { MAX_PATTERN_LENGTH } from '../../src/rest/parse-filter.ts';
 import {
   MAX_ARRAY_ELEMENTS,
@@ -14,8 +10,6 @@ import {
   MAX_ROWS,
 } from '../../src/rest/query-limits.ts';
 import { seedHistory } from '../helpers/seed-history.ts';
-import { startServerProcess } from '../helpers/server-process.ts';
-import { usingRealPostgres } from '../helpers/test-database.ts';
 import { startTestServer, uniqueEmail } from '../helpers/test-server.ts';
 
 // Years of journal: the attacker's own rows are what a costly filter scans.
@@ -207,68 +201,34 @@ const signUpEveryone = async (client: () => SupabaseClient): Promise<People> => 
   victim: await signUp(client(), 'victim'),
 });
 
-/** On PostgreSQL: the test's server over a database of the run. */
-async function servedByPostgres(): Promise<Served> {
+/**
+ * The test's server over a database of the run: in-memory PGlite, or
+ * PostgreSQL with TEST_DATABASE_URL.
+ */
+async function served(): Promise<Served> {
   const server = await startTestServer();
   const people = await signUpEveryone(() => server.client());
   await seed(server.database.db, people);
   return { url: server.url, anonKey: server.anonKey, people, close: () => server.close() };
 }
 
-/**
- * Embedded, as `npm start` opens it: the server in a process of its own,
- * its database on its own thread over a data directory on disk. The people
- * sign up there; the journals are written into the directory while no server
- * holds it, and the server starts again on it.
- */
-async function servedEmbedded(): Promise<Served> {
-  const dir = await mkdtemp(join(tmpdir(), 'stall-'));
-  const dataDir = join(dir, 'data');
-  const first = await startServerProcess({ DATA_DIR: dataDir });
-  const people = await signUpEveryone(first.client);
-  await first.kill('SIGTERM');
-  const db = await openEmbedded(dataDir);
-  try {
-    await seed(db, people);
-  } finally {
-    await db.close();
-  }
-  const server = await startServerProcess({ DATA_DIR: dataDir }, 120_000);
-  const anonKey = (await (await fetch(`${server.url}/config.json`)).json())
-    .supabaseAnonKey as string;
-  const client = server.client();
-  await client.auth.setSession({
-    access_token: people.victim.accessToken,
-    refresh_token: (await people.victim.client.auth.getSession()).data.session!.refresh_token,
-  });
-  return {
-    url: server.url,
-    anonKey,
-    people: { ...people, victim: { ...people.victim, client } },
-    async close() {
-      await server.kill('SIGTERM');
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 describe('one user cannot stall another', () => {
-  let served: Served;
+  let server: Served;
 
   beforeAll(async () => {
-    served = usingRealPostgres ? await servedByPostgres() : await servedEmbedded();
+    server = await served();
     // A hang bound: the longest texts and tags take minutes to write on a busy machine.
   }, 900_000);
 
   // Closing waits for the attacker's last heavy requests to finish.
   afterAll(async () => {
-    await served?.close();
+    await server?.close();
   }, 120_000);
 
   it.each(Object.entries(HEAVY_REQUESTS))(
     'answers a history page within 1 s while another user sends the heaviest %s',
     async (kind, { by, counted, paths }) => {
-      const { url, anonKey, people } = served;
+      const { url, anonKey, people } = server;
       const victim = people.victim;
       let stop = false;
       const statuses: number[] = [];
