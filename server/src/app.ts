@@ -40,6 +40,8 @@ export interface AppDeps {
    * when the app closes.
    */
   sendScheduledReminders?: boolean;
+  /** Where log lines go: standard output, unless a test reads what the operator would. */
+  logTo?: { write(line: string): void };
 }
 
 // Large enough for any journal entry, small enough that no body can tie up memory.
@@ -106,7 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       level: config.logLevel,
       // Never log credentials: tokens travel in these headers.
       redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie'],
-      stream: logDestination(),
+      stream: deps.logTo ?? logDestination(),
     },
   });
 

@@ -13,6 +13,9 @@ import {
   spendRecoveryCode,
 } from './accounts/recovery-code-set.ts';
 import { lockUser } from './accounts/users.ts';
+import { requireRecentProof } from './accounts/password-proof.ts';
+import { recoveryCodesChangedNotice } from './email/mail-messages.ts';
+import { sendNotice } from './email/notices.ts';
 import { clearSecondFactorFailures, countSecondFactorAttempt } from './accounts/login-throttle.ts';
 import { raiseToSecondFactor, sessionAssurance } from './sessions/assurance.ts';
 import { authenticateAuthRequest, type Authenticated } from './sessions/authenticate.ts';
@@ -44,9 +47,34 @@ function recoveryFactor(factors: FactorRow[]): FactorRow | undefined {
   return factors.find((f) => f.factor_type === 'recovery_code');
 }
 
-async function requireAal2(ctx: AppContext, auth: Authenticated): Promise<void> {
+/**
+ * A new set of codes makes the owner's saved ones stop working: like adding
+ * an authenticator, it needs aal2 and a sign-in within 15 minutes, not a
+ * token of any age (ADR 088). GoTrue asks for aal2 only.
+ */
+async function requireCodeChangeProof(ctx: AppContext, auth: Authenticated): Promise<void> {
   if ((await sessionAssurance(ctx.db, auth.sessionId)) !== 'aal2') {
     throw forbidden('insufficient_aal', 'AAL2 required to manage recovery codes');
+  }
+  await requireRecentProof(
+    ctx.db,
+    ctx.config.rateLimits.loginFailures,
+    auth.user,
+    auth.sessionId,
+    undefined,
+    'MFA factor',
+  );
+}
+
+/** Tells the account's address that its recovery codes were made or replaced, as for an authenticator. */
+function tellOwner(
+  ctx: AppContext,
+  request: FastifyRequest,
+  auth: Authenticated,
+  change: 'made' | 'replaced',
+) {
+  if (ctx.mail && auth.user.email) {
+    sendNotice(ctx.mail, request.log, recoveryCodesChangedNotice(auth.user.email, change));
   }
 }
 
@@ -56,9 +84,9 @@ export async function generateRecoveryCodes(
 ): Promise<RecoveryCodeSet> {
   const auth = await authenticateAuthRequest(ctx, request);
   const params = readParams(bodyOf(request), { friendly_name: 'string' });
-  await requireAal2(ctx, auth);
+  await requireCodeChangeProof(ctx, auth);
   const name = (params.friendly_name ?? '').trim().slice(0, 100) || DEFAULT_NAME;
-  return ctx.db.transaction(async (tx) => {
+  const made = await ctx.db.transaction(async (tx) => {
     await lockUser(tx, auth.user.id);
     const factors = await findFactors(tx, auth.user.id);
     if (!hasVerifiedAuthenticator(factors)) {
@@ -78,6 +106,8 @@ export async function generateRecoveryCodes(
     const codes = await replaceRecoveryCodes(tx, id);
     return { id, type: 'recovery_code' as const, friendly_name: name, total: codes.length, codes };
   });
+  tellOwner(ctx, request, auth, 'made');
+  return made;
 }
 
 export async function regenerateRecoveryCodes(
@@ -85,8 +115,8 @@ export async function regenerateRecoveryCodes(
   request: FastifyRequest,
 ): Promise<RecoveryCodeSet> {
   const auth = await authenticateAuthRequest(ctx, request);
-  await requireAal2(ctx, auth);
-  return ctx.db.transaction(async (tx) => {
+  await requireCodeChangeProof(ctx, auth);
+  const replaced = await ctx.db.transaction(async (tx) => {
     const factor = recoveryFactor(await findFactors(tx, auth.user.id));
     if (!factor) throw notFound();
     const codes = await replaceRecoveryCodes(tx, factor.id);
@@ -99,6 +129,8 @@ export async function regenerateRecoveryCodes(
       codes,
     };
   });
+  tellOwner(ctx, request, auth, 'replaced');
+  return replaced;
 }
 
 export async function recoveryCodesStatus(

@@ -3,7 +3,7 @@ import { DataErrorCode } from './error-codes.ts';
 import type { Filter, LogicTree } from './parse-filter.ts';
 import type { OrderTerm, SelectItem } from './parse-query.ts';
 import type { Payload } from './payload.ts';
-import { PATTERN_SUBJECT_LENGTH } from './query-limits.ts';
+import { MAX_ANSWER_BYTES, PATTERN_SUBJECT_LENGTH } from './query-limits.ts';
 import type { RowRange } from './range.ts';
 import { existingColumn } from './relation-columns.ts';
 import type { Media } from './request-headers.ts';
@@ -188,6 +188,30 @@ function orderSql(relation: Relation, order: OrderTerm[]): string {
 // which PostgREST turns into a 500; a select that wide is refused up front.
 const MAX_SELECT_WIDTH = 1000;
 
+/**
+ * Each column once: a column named twice (or named beside *, which holds it)
+ * only repeats bytes, and repeating a long text is how one request built an
+ * answer of hundreds of megabytes (ADR 086). PostgREST repeats it.
+ */
+function refuseRepeatedColumns(relation: Relation, select: SelectItem[]): void {
+  const seen = new Set<string>();
+  for (const item of select) {
+    const names =
+      item.kind === 'star'
+        ? [...relation.columns.keys()]
+        : [existingColumn(relation, item.name).name];
+    for (const name of names) {
+      if (seen.has(name)) {
+        throw queryError(
+          'Column named more than once in select',
+          `'${name}' is named more than once; a select may name each column once, * counting as all of them`,
+        );
+      }
+      seen.add(name);
+    }
+  }
+}
+
 function selectSql(relation: Relation, select: SelectItem[]): string {
   const width = select.reduce((n, i) => n + (i.kind === 'star' ? relation.columns.size : 1), 0);
   if (width > MAX_SELECT_WIDTH) {
@@ -196,6 +220,7 @@ function selectSql(relation: Relation, select: SelectItem[]): string {
       `A select may name at most ${MAX_SELECT_WIDTH} columns, * counting as all of them`,
     );
   }
+  refuseRepeatedColumns(relation, select);
   return select
     .map((item) =>
       item.kind === 'star'
@@ -205,18 +230,26 @@ function selectSql(relation: Relation, select: SelectItem[]): string {
     .join(', ');
 }
 
-/** The response body as PostgreSQL renders it; NULL when the response has none. */
+/**
+ * The response body as PostgreSQL renders it; NULL when the response has
+ * none. Every answer, of a read, a write or a function, passes through
+ * data_api.bounded_answer, which refuses one past MAX_ANSWER_BYTES inside the
+ * statement (migration auth/0008, ADR 086).
+ */
 function bodySql(media: Media | null, scalarColumn?: string): string {
   if (!media) return 'NULL::text';
   // A function returning a base type answers its values, not one-key objects.
   const item = scalarColumn === undefined ? '_t' : `_t.${quoteIdent(scalarColumn)}`;
+  let text: string;
   if (media.shape === 'object') {
-    return media.stripNulls
+    text = media.stripNulls
       ? `json_strip_nulls(json_agg(${item}) -> 0)::text`
       : `(json_agg(${item}) -> 0)::text`;
+  } else {
+    const rows = media.stripNulls ? `json_strip_nulls(json_agg(${item}))` : `json_agg(${item})`;
+    text = `coalesce(${rows}, '[]')::text`;
   }
-  const rows = media.stripNulls ? `json_strip_nulls(json_agg(${item}))` : `json_agg(${item})`;
-  return `coalesce(${rows}, '[]')::text`;
+  return `data_api.bounded_answer(${text}, ${MAX_ANSWER_BYTES})`;
 }
 
 export interface ReadPlan {

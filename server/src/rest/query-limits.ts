@@ -39,6 +39,15 @@ export const MAX_LIST_CHARACTERS = 4000;
 /** PostgREST's db-max-rows as hosted Supabase sets it: a read returns at most this many rows. */
 export const MAX_ROWS = 1000;
 
+/**
+ * Bytes of JSON in one answer of the data API (a read, a write's
+ * representation, a function's result); past it, 400 \`PT400\` (ADR 086).
+ * The largest honest answer, a page of 1000 entries read for an export with
+ * every text at its longest, is about 3 MB in Latin script and 9 MB in one
+ * of three bytes a character; a repeated column can no longer inflate it.
+ */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
 interface LeafCounts {
   filters: number;
   patterns: number;

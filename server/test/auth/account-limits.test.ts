@@ -237,4 +237,104 @@ describe('mail sent by the whole server', () => {
     expect(mailbox!.received).toHaveLength(CAP - CAP / 3 + 1);
     expect(mailbox!.received.at(-1)?.to).toEqual([confirmed]);
   }, 60_000);
+
+  /** Log lines the operator would read, as JSON. */
+  let logLines: Array<Record<string, unknown>> = [];
+  const capWarnings = () =>
+    logLines.filter((l) => String(l['msg']).startsWith('mail cap reached')).length;
+
+  async function startLoggedCappedServer() {
+    mailbox = await startMailbox();
+    logLines = [];
+    server = await startTestServer(
+      {
+        SMTP_URL: mailbox.url,
+        TRUST_PROXY: '1',
+        RATE_LIMIT_EMAIL_SENT_PER_HOUR: String(CAP),
+        LOG_LEVEL: 'warn',
+      },
+      {
+        siteUrlIsSelf: true,
+        logTo: { write: (line) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
+      },
+    );
+  }
+
+  /** Accounts whose addresses are confirmed, made with the cap's counts then set back to zero. */
+  async function confirmedAccounts(count: number, label: string): Promise<string[]> {
+    const emails = Array.from({ length: count }, () => uniqueEmail(label));
+    for (const email of emails) {
+      expect((await signUpFrom('10.0.0.1', email)).status).toBe(200);
+      await server!.database.db.query(`DELETE FROM auth.rate_limits`);
+    }
+    await server!.database.db.query(
+      `UPDATE auth.users SET email_confirmed_at = now() WHERE email = ANY($1)`,
+      [emails],
+    );
+    await server!.database.db.query(`DELETE FROM auth.rate_limits`);
+    mailbox!.received.length = 0;
+    return emails;
+  }
+
+  // Recovery requests for other people's addresses, from three networks,
+  // used to spend the whole cap; the owner's recovery then sent nothing.
+  it("sends a person's recovery link after strangers' recoveries spent the cap, and warns the operator once", async () => {
+    await startLoggedCappedServer();
+    const [owner, ...others] = await confirmedAccounts(CAP + 1, 'recovered');
+    for (const [i, email] of others.entries()) {
+      const res = await post('/recover', { email }, `198.51.${100 + Math.floor(i / 2)}.1`);
+      expect(res.status).toBe(200);
+    }
+    expect(mailbox!.received).toHaveLength(CAP);
+
+    const own = await post('/recover', { email: owner }, '192.0.2.1');
+    expect([own.status, await own.json()]).toEqual([200, {}]);
+    expect(mailbox!.received).toHaveLength(CAP + 1);
+    expect(mailbox!.received.at(-1)?.to).toEqual([owner]);
+    expect(capWarnings()).toBe(0);
+
+    // The cap is closed for the rest: the operator hears of it once.
+    expect((await signUpFrom('203.0.113.1')).status).toBe(429);
+    expect((await signUpFrom('203.0.114.1')).status).toBe(429);
+    expect(capWarnings()).toBe(1);
+    expect(mailbox!.received).toHaveLength(CAP + 1);
+  }, 60_000);
+
+  // An address change mails the new address and the current one; changes
+  // used to spend the reserve that recovery needs.
+  it('counts address changes with sign-ups, so they leave the reserve to recovery', async () => {
+    await startLoggedCappedServer();
+    const accounts = await confirmedAccounts(3, 'moving');
+    const owner = accounts[2]!;
+    const changeFrom = async (email: string, ip: string) => {
+      const token = await fetch(`${server!.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: server!.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      });
+      const { access_token } = (await token.json()) as { access_token: string };
+      return fetch(`${server!.url}/auth/v1/user`, {
+        method: 'PUT',
+        headers: {
+          apikey: server!.anonKey,
+          authorization: `Bearer ${access_token}`,
+          'content-type': 'application/json',
+          'x-forwarded-for': ip,
+        },
+        body: JSON.stringify({ email: uniqueEmail('moved') }),
+      });
+    };
+    // Two links each: two changes are the two thirds sign-ups may spend.
+    expect((await changeFrom(accounts[0]!, '198.51.100.1')).status).toBe(200);
+    expect((await changeFrom(accounts[1]!, '198.51.101.1')).status).toBe(200);
+    expect(mailbox!.received).toHaveLength(CAP - CAP / 3);
+    const third = await changeFrom(owner, '198.51.102.1');
+    expect(third.status).toBe(429);
+    expect(await third.json()).toMatchObject({ code: 'over_email_send_rate_limit' });
+    expect(capWarnings()).toBe(1);
+
+    const recovery = await post('/recover', { email: owner }, '192.0.2.1');
+    expect(recovery.status).toBe(200);
+    expect(mailbox!.received.at(-1)?.to).toEqual([owner]);
+  }, 60_000);
 });

@@ -183,3 +183,55 @@ describe('npm run remove-factors', () => {
     );
   });
 });
+
+// Recovery codes stand in for the authenticator: a new set makes the saved
+// ones stop working, so it needs the same recent sign-in, and the owner
+// hears of it (ADR 088).
+describe('making or replacing recovery codes', () => {
+  const MADE =
+    'Recovery codes were made for your Energy Tracker account: each one can stand in for your authenticator app once.';
+  const REPLACED =
+    'The recovery codes of your Energy Tracker account were replaced: the codes you saved before no longer work.';
+  const ADDED =
+    'An authenticator app was added to your Energy Tracker account: signing in now also asks for a code from it.';
+
+  it('is refused to an aal2 token whose sign-in is older than 15 minutes', async () => {
+    const { client, email } = await confirmedUser(mailed.server, mailed.mailbox, 'codes-stolen');
+    const { factorId, secret } = await addAuthenticator(client);
+    const first = await client.auth.mfa.recoveryCodes.generate();
+    expect(first.error).toBeNull();
+    const saved = first.data!.codes;
+    await expect.poll(() => noticesTo(email), { timeout: 10_000 }).toEqual([ADDED, MADE]);
+
+    await ageSignIn(client);
+    const stolen = await client.auth.mfa.recoveryCodes.regenerate();
+    expect(stolen.error).toMatchObject({ status: 400, code: 'reauthentication_needed' });
+    // The owner's saved codes still work.
+    const lost = await signInWithPassword(email);
+    expect((await lost.auth.mfa.recoveryCodes.verify({ code: saved[0]! })).error).toBeNull();
+
+    // The owner, signing in again with the second step, may replace them.
+    const owner = await signInWithPassword(email);
+    const verified = await owner.auth.mfa.challengeAndVerify({
+      factorId,
+      code: totpCode(secret, currentStep() + 1),
+    });
+    expect(verified.error).toBeNull();
+    const replaced = await owner.auth.mfa.recoveryCodes.regenerate();
+    expect(replaced.error).toBeNull();
+    expect(replaced.data!.codes).not.toContain(saved[1]);
+    await expect.poll(() => noticesTo(email), { timeout: 10_000 }).toEqual([ADDED, MADE, REPLACED]);
+  });
+
+  it('refuses to make the first set with an old sign-in too', async () => {
+    const { client, email } = await confirmedUser(mailed.server, mailed.mailbox, 'codes-first');
+    await addAuthenticator(client);
+    await ageSignIn(client);
+    const made = await client.auth.mfa.recoveryCodes.generate();
+    expect(made.error).toMatchObject({ status: 400, code: 'reauthentication_needed' });
+    expect((await client.auth.mfa.recoveryCodes.getStatus()).error).toMatchObject({
+      code: 'mfa_factor_not_found',
+    });
+    await expect.poll(() => noticesTo(email), { timeout: 10_000 }).toEqual([ADDED]);
+  });
+});

@@ -25,6 +25,8 @@ export function pkceClient(server: TestServer): SupabaseClient {
       persistSession: true,
       autoRefreshToken: false,
       detectSessionInUrl: false,
+      // As the web app makes its client: recovery codes are experimental in supabase-js.
+      experimental: { recoveryCodes: true },
     },
   });
   storages.set(client, items);

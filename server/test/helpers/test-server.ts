@@ -25,6 +25,8 @@ export interface TestServerOptions {
    * port is then picked before the server starts.
    */
   siteUrlIsSelf?: boolean;
+  /** Receives the server's log lines (at the env's LOG_LEVEL, silent by default). */
+  logTo?: { write(line: string): void };
 }
 
 /** Our real server on a free loopback port over a fresh database. */
@@ -110,7 +112,11 @@ async function listenWithConfig(
       ...(options.siteUrlIsSelf ? { SITE_URL: `http://127.0.0.1:${port}` } : {}),
       ...env,
     });
-    const app = await buildApp(config, { db: database.db, jwtSecret: TEST_JWT_SECRET });
+    const app = await buildApp(config, {
+      db: database.db,
+      jwtSecret: TEST_JWT_SECRET,
+      ...(options.logTo ? { logTo: options.logTo } : {}),
+    });
     try {
       return { app, address: await app.listen({ port, host: '127.0.0.1' }) };
     } catch (err) {

@@ -150,3 +150,59 @@ describe('/config.json', () => {
     });
   });
 });
+
+// A device that kept failing, removed and added again, keeps its record of
+// failed sends, so it is still tried last and for a short time, and dropped
+// as before (ADR 090); the record is the person's and the endpoint's alone.
+describe("a failing device's record", () => {
+  const failingRecord = (userId: string, endpoint: string) =>
+    server.database.db.query(
+      `UPDATE public.push_subscriptions
+       SET failed_sends = 4, failing_since = now() - interval '2 days'
+       WHERE user_id = $1 AND endpoint = $2`,
+      [userId, endpoint],
+    );
+  const recordOf = async (user: SignedInUser, endpoint: string) => {
+    const { data, error } = await user.client
+      .from('push_subscriptions')
+      .select('failed_sends')
+      .eq('endpoint', endpoint);
+    expect(error).toBeNull();
+    return (data as Array<{ failed_sends: number }>).map((r) => r.failed_sends);
+  };
+
+  it('outlives removing the device and adding it again', async () => {
+    const device = valid(40);
+    expect((await alice.client.from('push_subscriptions').insert(device)).error).toBeNull();
+    await failingRecord(alice.userId, device.endpoint);
+    const removed = await alice.client
+      .from('push_subscriptions')
+      .delete()
+      .eq('endpoint', device.endpoint);
+    expect(removed.error).toBeNull();
+    expect((await alice.client.from('push_subscriptions').insert(device)).error).toBeNull();
+    expect(await recordOf(alice, device.endpoint)).toEqual([4]);
+
+    // Another endpoint, or another person's device at the same endpoint, starts clean.
+    expect((await alice.client.from('push_subscriptions').insert(valid(41))).error).toBeNull();
+    expect(await recordOf(alice, valid(41).endpoint)).toEqual([0]);
+    expect((await bob.client.from('push_subscriptions').insert(device)).error).toBeNull();
+    expect(await recordOf(bob, device.endpoint)).toEqual([0]);
+  });
+
+  it('goes with the account', async () => {
+    const carol = await signedInClient(server, 'carol');
+    const device = valid(42);
+    expect((await carol.client.from('push_subscriptions').insert(device)).error).toBeNull();
+    await failingRecord(carol.userId, device.endpoint);
+    await carol.client.from('push_subscriptions').delete().eq('endpoint', device.endpoint);
+    expect((await carol.client.from('push_subscriptions').insert(device)).error).toBeNull();
+    // As the dashboard deletes a user: one DELETE, the rest by cascade.
+    await server.database.db.query('DELETE FROM auth.users WHERE id = $1', [carol.userId]);
+    const { rows } = await server.database.db.query(
+      'SELECT 1 FROM journal_private.push_failures_kept WHERE user_id = $1',
+      [carol.userId],
+    );
+    expect(rows).toEqual([]);
+  });
+});

@@ -30,6 +30,8 @@ const LIMITS: RunLimits = {
   deadlineMs: 2_000,
   perPersonMs: 1_200,
   perSubscriptionMs: 600,
+  // Long enough for a working local push service on a busy machine.
+  unprovenSubscriptionMs: 400,
   retryDelaysMs: [100, 200],
   peopleAtOnce: 2,
 };
@@ -131,7 +133,8 @@ describe('push endpoints that never answer', () => {
     expect(phoneMessages).toHaveLength(1);
     const attemptsPerDevice = silentDevices.flat().map((d) => service.attempts(d));
     expect(Math.max(...attemptsPerDevice)).toBe(1);
-    const mostPerPerson = Math.ceil(LIMITS.perPersonMs / LIMITS.perSubscriptionMs);
+    // Silent devices have never delivered: each gets the short time of an unproven one.
+    const mostPerPerson = Math.ceil(LIMITS.perPersonMs / LIMITS.unprovenSubscriptionMs);
     for (const devices of silentDevices) {
       const tried = devices.filter((d) => service.attempts(d) > 0).length;
       expect(tried).toBeGreaterThanOrEqual(1);
@@ -152,5 +155,65 @@ describe('push endpoints that never answer', () => {
     });
     const triedLater = silentDevices.flat().filter((d) => service.attempts(d) > 0).length;
     expect(triedLater).toBeGreaterThan(triedAfterFirst);
+  });
+
+  // Many people with several silent devices, all due a minute before another
+  // person's notification: each person gets one turn at a time, and a device
+  // that never delivered gets a short time, so the other person's
+  // notification goes out in the first run (ADR 090). The longest due first
+  // made it wait for every device of everyone due earlier, run after run.
+  it("give another person's notification its turn in the first run, however many devices are due before it", async () => {
+    await reminders?.stop();
+    reminders = undefined;
+    // Eight silent people's turns at the full time of a device (1 s) fill
+    // more than the deadline, two at a time; at an unproven device's they do not.
+    const limits: RunLimits = { ...LIMITS, deadlineMs: 3_000, perSubscriptionMs: 1_000 };
+    const ATTACKERS = 8;
+    const SILENT_EACH = 6;
+    const silent: BrowserSubscription[] = [];
+    for (let i = 0; i < ATTACKERS; i++) {
+      const attacker = await personWithReminders(db, {
+        time_zone: 'UTC',
+        times: ['09:00'],
+        email: false,
+      });
+      const devices = await withDevices(attacker, SILENT_EACH);
+      for (const device of devices) service.neverAnswer(device);
+      silent.push(...devices);
+    }
+    const [phone] = await withDevices(
+      await personWithReminders(db, { time_zone: 'UTC', times: ['09:01'], email: false }),
+      1,
+    );
+    const phonePath = new URL(phone!.endpoint).pathname;
+
+    // Minute k of the scheduler's clock is 09:0k UTC: the first run is a
+    // minute after the silent devices' reminders were due.
+    const start = Date.now() - (Date.now() % MINUTE_MS);
+    const minuteStarts = (k: number) => start + k * MINUTE_MS;
+    const clock = () => {
+      const k = Math.round((Date.now() - start) / MINUTE_MS);
+      return new Date(Date.parse('2025-10-06T09:00:00Z') + k * 60_000);
+    };
+    reminders = startReminders(
+      {
+        db,
+        mail: undefined,
+        push: {
+          vapid: generateVapidKeys(),
+          subject: 'mailto:reminders@example.org',
+          allowPrivate: true,
+          ca: service.ca,
+        },
+        unsubscribeKey: unsubscribeKey(TEST_JWT_SECRET),
+        log: server.app.log,
+      },
+      { scheduler: { now: clock, intervalMs: MINUTE_MS }, limits },
+    );
+
+    await sleepUntil(minuteStarts(2) - 200);
+    expect(service.received.filter((m) => m.endpoint === phonePath)).toHaveLength(1);
+    // Every silent person had a turn before it, one device each at least.
+    expect(silent.filter((d) => service.attempts(d) > 0).length).toBeGreaterThanOrEqual(ATTACKERS);
   });
 });

@@ -1,14 +1,16 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../src/db/database.ts';
 import { MAX_PATTERN_LENGTH } from '../../src/rest/parse-filter.ts';
 import {
   MAX_ARRAY_ELEMENTS,
   MAX_LIST_CHARACTERS,
   MAX_LIST_VALUES,
   MAX_PATTERNS,
+  MAX_ROWS,
 } from '../../src/rest/query-limits.ts';
 import { seedHistory } from '../helpers/seed-history.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { signedInClient, type SignedInUser } from '../helpers/users.ts';
+import { startTestServer, uniqueEmail } from '../helpers/test-server.ts';
 
 // Years of journal: the attacker's own rows are what a costly filter scans.
 const ATTACKER_ACTIVITIES = 20_000;
@@ -27,6 +29,13 @@ const PARALLEL_HEAVY = 12;
 // A list far past the bounds, about 6 KB of URL: before the bounds, two such
 // requests held the embedded server for tens of seconds.
 const OVERSIZED_LIST = 3000;
+// A select naming the longest column again and again: before ADR 086, 50
+// copies over 1000 entries built a 100 MB answer in seconds.
+const REPEATED_COLUMN = 50;
+// A fifth of the quota's entries in one week, every one in flow with the
+// longest notes: before ADR 087 the week's review answered 40 MB.
+const CROWDED_WEEK_ENTRIES = 20_000;
+const CROWDED_MONDAY = '2026-03-09';
 
 /** The costliest filter the data API accepts: as many long patterns as it allows, all columns. */
 function heaviestPatterns(): string {
@@ -49,34 +58,58 @@ const inList = (values: string[]) => encodeURIComponent(`in.(${values.join(',')}
 const arrayOf = (values: string[]) => encodeURIComponent(`{${values.join(',')}}`);
 const tagLike = (i: number) => `${i}`.padStart(TAG_LENGTH, 'x');
 
+/** Who sends the heavy requests of a kind, and whether they also ask for the count. */
+interface HeavyRequests {
+  by: 'attacker' | 'crowded';
+  counted: boolean;
+  paths: string[];
+}
+
+const listed = (paths: string[]): HeavyRequests => ({ by: 'attacker', counted: true, paths });
+
 /**
  * Each accepted shape at its bounds, then the same shape far past them; the
  * lists and arrays also counted (count=exact runs their filter twice).
  */
-const HEAVY_REQUESTS: Record<string, string[]> = {
-  'like/ilike patterns': [heaviestPatterns()],
-  'in.() on the history view': [
+const HEAVY_REQUESTS: Record<string, HeavyRequests> = {
+  'like/ilike patterns': { by: 'attacker', counted: false, paths: [heaviestPatterns()] },
+  'in.() on the history view': listed([
     `activities?select=created_at&activity=${inList(longValues(MAX_LIST_VALUES))}`,
     `activities?select=created_at&activity=${inList(Array(OVERSIZED_LIST).fill('z'))}`,
-  ],
-  'in.() on user_answers': [
+  ]),
+  'in.() on user_answers': listed([
     `user_answers?select=created_at&answer=${inList(longValues(MAX_LIST_VALUES))}`,
     `user_answers?select=created_at&answer=${inList(Array(OVERSIZED_LIST).fill('z'))}`,
-  ],
-  'cs arrays': [
+  ]),
+  'cs arrays': listed([
     `activities?select=created_at&tag_keys=cs.${arrayOf(Array.from({ length: MAX_ARRAY_ELEMENTS }, (_, i) => tagLike(i)))}`,
     `activities?select=created_at&tag_keys=cs.${arrayOf(Array(OVERSIZED_LIST).fill('z'))}`,
-  ],
-  'cd arrays': [
+  ]),
+  'cd arrays': listed([
     `activities?select=created_at&tag_keys=cd.${arrayOf(Array.from({ length: MAX_ARRAY_ELEMENTS }, (_, i) => tagLike(i + TAGS_PER_ENTRY)))}`,
     `activities?select=created_at&tag_keys=cd.${arrayOf(Array(OVERSIZED_LIST).fill('z'))}`,
-  ],
+  ]),
+  // Every column of a full page at the longest texts (the widest answer
+  // accepted), and the longest column named again and again (refused).
+  'wide selects': {
+    by: 'attacker',
+    counted: false,
+    paths: [
+      `activities?select=*&limit=${MAX_ROWS}`,
+      `activities?select=${Array(REPEATED_COLUMN).fill('notes').join(',')}&limit=${MAX_ROWS}`,
+    ],
+  },
+  'crowded week': {
+    by: 'crowded',
+    counted: false,
+    paths: [`rpc/week_in_review?week=${CROWDED_MONDAY}&time_zone=UTC`],
+  },
 };
 
 /** Gives every entry of the person the longest activity and notes the database accepts. */
-async function fillWithLongestTexts(server: TestServer, userId: string): Promise<void> {
+async function fillWithLongestTexts(db: Queryable, userId: string): Promise<void> {
   const longest = (length: number) => COSTLY_TEXT.repeat(length / COSTLY_TEXT.length);
-  await server.database.db.query(
+  await db.query(
     `UPDATE public.user_answers a
      SET answer = CASE q.question WHEN 'Activity Description' THEN $2 ELSE $3 END
      FROM public.questions q
@@ -90,9 +123,9 @@ async function fillWithLongestTexts(server: TestServer, userId: string): Promise
  * Gives every third entry of the person as many of the longest tags as it may
  * hold: with the longest texts, more would pass the account's quota of text.
  */
-async function fillWithMostTags(server: TestServer, userId: string): Promise<void> {
+async function fillWithMostTags(db: Queryable, userId: string): Promise<void> {
   const tags = JSON.stringify(Array.from({ length: TAGS_PER_ENTRY }, (_, i) => tagLike(i)));
-  await server.database.db.query(
+  await db.query(
     `INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
      SELECT $1, q.id, $2, e.created_at
      FROM (SELECT created_at, row_number() OVER (ORDER BY created_at) AS n
@@ -104,23 +137,88 @@ async function fillWithMostTags(server: TestServer, userId: string): Promise<voi
   );
 }
 
+/** One week of entries, half a minute apart, every one in flow, with the longest notes. */
+async function fillOneWeek(db: Queryable, userId: string): Promise<void> {
+  await db.query(
+    `INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
+     SELECT $1, q.id,
+            CASE q.question
+              WHEN 'Activity Description' THEN 'Activity ' || i
+              WHEN 'Energy Level' THEN ((i * 37) % 101)::text
+              WHEN 'Engagement Level' THEN ((i * 53) % 101)::text
+              WHEN 'Flow State' THEN 'true'
+              ELSE $3
+            END,
+            $4::date::timestamptz + make_interval(secs => i * 30)
+     FROM generate_series(1, $2::int) AS i
+     CROSS JOIN public.questions q
+     JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'`,
+    [userId, CROWDED_WEEK_ENTRIES, 'n'.repeat(LONGEST_NOTES), CROWDED_MONDAY],
+  );
+}
+
+interface Person {
+  client: SupabaseClient;
+  userId: string;
+  accessToken: string;
+}
+
+/** A person signed up through supabase-js, as the app does. */
+async function signUp(client: SupabaseClient, label: string): Promise<Person> {
+  const { data, error } = await client.auth.signUp({
+    email: uniqueEmail(label),
+    password: 'stall-test-password',
+  });
+  if (error || !data.session || !data.user) throw error ?? new Error('no session');
+  return { client, userId: data.user.id, accessToken: data.session.access_token };
+}
+
+interface People {
+  attacker: Person;
+  crowded: Person;
+  victim: Person;
+}
+
+interface Served {
+  url: string;
+  anonKey: string;
+  people: People;
+  close(): Promise<void>;
+}
+
+/** Writes everyone's journal: the heavy requests' material, and the victim's history. */
+async function seed(db: Queryable, people: People): Promise<void> {
+  await seedHistory(db, people.attacker.userId, ATTACKER_ACTIVITIES, { analyze: false });
+  await fillWithLongestTexts(db, people.attacker.userId);
+  await fillWithMostTags(db, people.attacker.userId);
+  await fillOneWeek(db, people.crowded.userId);
+  await seedHistory(db, people.victim.userId, 500);
+}
+
+const signUpEveryone = async (client: () => SupabaseClient): Promise<People> => ({
+  attacker: await signUp(client(), 'attacker'),
+  crowded: await signUp(client(), 'crowded'),
+  victim: await signUp(client(), 'victim'),
+});
+
+/**
+ * The test's server over a database of the run: in-memory PGlite, or
+ * PostgreSQL with TEST_DATABASE_URL.
+ */
+async function served(): Promise<Served> {
+  const server = await startTestServer();
+  const people = await signUpEveryone(() => server.client());
+  await seed(server.database.db, people);
+  return { url: server.url, anonKey: server.anonKey, people, close: () => server.close() };
+}
+
 describe('one user cannot stall another', () => {
-  let server: TestServer;
-  let attacker: SignedInUser;
-  let victim: SignedInUser;
+  let server: Served;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    attacker = await signedInClient(server, 'attacker');
-    victim = await signedInClient(server, 'victim');
-    await seedHistory(server.database.db, attacker.userId, ATTACKER_ACTIVITIES, {
-      analyze: false,
-    });
-    await fillWithLongestTexts(server, attacker.userId);
-    await fillWithMostTags(server, attacker.userId);
-    await seedHistory(server.database.db, victim.userId, 500);
+    server = await served();
     // A hang bound: the longest texts and tags take minutes to write on a busy machine.
-  }, 600_000);
+  }, 900_000);
 
   // Closing waits for the attacker's last heavy requests to finish.
   afterAll(async () => {
@@ -129,16 +227,18 @@ describe('one user cannot stall another', () => {
 
   it.each(Object.entries(HEAVY_REQUESTS))(
     'answers a history page within 1 s while another user sends the heaviest %s',
-    async (kind, requests) => {
+    async (kind, { by, counted, paths }) => {
+      const { url, anonKey, people } = server;
+      const victim = people.victim;
       let stop = false;
       const statuses: number[] = [];
       const hammer = async (worker: number) => {
         for (let sent = worker; !stop; sent += 1) {
-          const res = await fetch(`${server.url}/rest/v1/${requests[sent % requests.length]}`, {
+          const res = await fetch(`${url}/rest/v1/${paths[sent % paths.length]}`, {
             headers: {
-              apikey: server.anonKey,
-              authorization: `Bearer ${attacker.accessToken}`,
-              ...(kind === 'like/ilike patterns' ? {} : { prefer: 'count=exact' }),
+              apikey: anonKey,
+              authorization: `Bearer ${people[by].accessToken}`,
+              ...(counted ? { prefer: 'count=exact' } : {}),
             },
           });
           await res.arrayBuffer();

@@ -41,6 +41,7 @@ const ENTRIES: TimedEntry[] = [
 const server = await serverForFile();
 const owner = await signedInClient(server, 'review-owner');
 const stranger = await signedInClient(server, 'review-stranger');
+const crowded = await signedInClient(server, 'review-crowded');
 beforeAll(async () => {
   await logEntries(owner.client, owner.userId, ENTRIES);
 });
@@ -65,8 +66,11 @@ interface WeekInReview {
   week_end: string;
   entries: number;
   energized: Listed[];
+  energized_count: number;
   drained: Listed[];
-  flow: Array<{ created_at: string; activity: string; notes: string | null }>;
+  drained_count: number;
+  flow: Array<{ created_at: string; activity: string; notes: string | null; notes_cut: boolean }>;
+  flow_count: number;
   planned: { week_start: string; how: string; checks: Check[] } | null;
 }
 
@@ -101,6 +105,13 @@ describe('the look back of a week', () => {
       ['2026-03-12T01:00:00.000Z', 'Meetings', null],
       ['2026-03-15T09:59:00.000Z', 'Chess', null],
     ]);
+  });
+
+  it('says how many entries were in flow, and sends short notes whole', async () => {
+    const week = await weekInReview();
+    expect(week.flow_count).toBe(3);
+    expect(week.flow.map((f) => f.notes_cut)).toEqual([false, false, false]);
+    expect([week.energized_count, week.drained_count]).toEqual([3, 2]);
   });
 
   it('takes any day of the week for its Monday, and another zone for another week', async () => {
@@ -188,8 +199,11 @@ describe('the look back of a week', () => {
     expect(theirs).toMatchObject({
       entries: 0,
       energized: [],
+      energized_count: 0,
       drained: [],
+      drained_count: 0,
       flow: [],
+      flow_count: 0,
       planned: null,
     });
   });
@@ -215,5 +229,57 @@ describe('the look back of a week', () => {
       expect(status, label).toBeLessThan(500);
       expect(error?.message, label).toBeTruthy();
     }
+  });
+});
+
+// A crowded week (ADR 087): more flow entries and activities than a page
+// shows, each with the longest notes. The answer keeps the most recent flow
+// entries and the start of their notes, and counts the rest.
+describe('a crowded week', () => {
+  const IN_WEEK = 120;
+  const LIST_MAX = 50;
+  const NOTE_START = 200;
+  const LONG_NOTE = 'n'.repeat(NOTE_START) + '… and the rest of a long note'.repeat(60);
+
+  beforeAll(async () => {
+    // Written straight into the database: 120 entries of Tuesday 10 March
+    // 2026 (UTC), a minute apart, each its own activity, every one in flow.
+    await server.database.db.query(
+      `INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
+       SELECT $1, q.id,
+              CASE q.question
+                WHEN 'Activity Description' THEN 'Activity ' || i
+                WHEN 'Energy Level' THEN (i % 2 * 90)::text
+                WHEN 'Engagement Level' THEN '50'
+                WHEN 'Flow State' THEN 'true'
+                ELSE $3
+              END,
+              timestamptz '2026-03-10T08:00:00Z' + make_interval(mins => i)
+       FROM generate_series(1, $2::int) AS i
+       CROSS JOIN public.questions q
+       JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'`,
+      [crowded.userId, IN_WEEK, LONG_NOTE],
+    );
+  });
+
+  it('lists the 50 most recent flow entries, oldest first, with the start of each note', async () => {
+    const week = await weekInReview(crowded.client, MONDAY, 'UTC');
+    expect(week.entries).toBe(IN_WEEK);
+    expect(week.flow_count).toBe(IN_WEEK);
+    expect(week.flow).toHaveLength(LIST_MAX);
+    expect(week.flow.map((f) => f.activity)).toEqual(
+      Array.from({ length: LIST_MAX }, (_, i) => `Activity ${IN_WEEK - LIST_MAX + 1 + i}`),
+    );
+    for (const moment of week.flow) {
+      expect(moment.notes).toBe('n'.repeat(NOTE_START));
+      expect(moment.notes_cut).toBe(true);
+    }
+  });
+
+  it('lists at most 50 activities that gave energy and 50 that drained it, and counts them all', async () => {
+    const week = await weekInReview(crowded.client, MONDAY, 'UTC');
+    expect(week.energized).toHaveLength(LIST_MAX);
+    expect(week.drained).toHaveLength(LIST_MAX);
+    expect([week.energized_count, week.drained_count]).toEqual([IN_WEEK / 2, IN_WEEK / 2]);
   });
 });

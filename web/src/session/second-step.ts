@@ -11,6 +11,18 @@ export function verifiedAuthenticator(who: Session | User | null) {
   return user?.factors?.find((f) => f.factor_type === 'totp' && f.status === 'verified');
 }
 
+/**
+ * Whether the user has recovery codes: a verified factor of their own type
+ * in the user's factors. Hosted Supabase makes them only where a project
+ * enabled them, so the second step offers one only then.
+ */
+export function hasRecoveryCodes(who: Session | User | null): boolean {
+  const user = who && 'access_token' in who ? who.user : who;
+  return (user?.factors ?? []).some(
+    (f) => (f.factor_type as string) === 'recovery_code' && f.status === 'verified',
+  );
+}
+
 function assuranceLevel(accessToken: string): string | undefined {
   try {
     const payload = accessToken.split('.')[1] ?? '';

@@ -37,6 +37,7 @@ export function createAppClient(): SupabaseClient {
       persistSession: true,
       autoRefreshToken: true,
       detectSessionInUrl: true,
+      experimental: { recoveryCodes: true },
     },
   });
   onTestFinished(() => supabase.auth.dispose());

@@ -81,4 +81,45 @@ describe('the weekly review screen', () => {
     await waitFor(() => expect(opened).toHaveLength(2));
     expect(opened[0]).toBe(monday);
   });
+
+  it('shows the start of a long note, the whole note on request, and how many moments it left out', async () => {
+    const user = await signUpAppUser('review-crowded');
+    const longNote = `${'Up the hill. '.repeat(20)}At the top: the sea.`;
+    // 52 moments in flow: the look back lists the 50 most recent (ADR 087).
+    await recordActivities(user, [
+      { activity: 'Swim', energy: 80, engagement: 70, flowState: true, notes: longNote },
+      ...Array.from({ length: 51 }, (_, i) => ({
+        activity: `Climb ${i + 1}`,
+        energy: 70,
+        engagement: 60,
+        flowState: true,
+      })),
+    ]);
+    renderSignedInTab(<WeeklyReviewScreen monday={thisMonday()} onBack={() => {}} />, user);
+
+    const flow = await screen.findByRole('region', { name: 'Flow moments' });
+    expect(flow).toHaveTextContent('The 50 most recent of 52 flow moments.');
+    expect(flow).not.toHaveTextContent('Swim');
+    expect(screen.getByRole('region', { name: 'What gave you energy' })).toHaveTextContent(
+      '50 of 52 activities shown.',
+    );
+  });
+
+  it('opens the whole of a note the look back sent the start of', async () => {
+    const user = await signUpAppUser('review-long-note');
+    const longNote = `${'Up the hill. '.repeat(20)}At the top: the sea.`;
+    await recordActivities(user, [
+      { activity: 'Swim', energy: 80, engagement: 70, flowState: true, notes: longNote },
+    ]);
+    renderSignedInTab(<WeeklyReviewScreen monday={thisMonday()} onBack={() => {}} />, user);
+
+    const flow = await screen.findByRole('region', { name: 'Flow moments' });
+    await within(flow).findByText(`${longNote.slice(0, 200)}…`);
+    expect(flow).not.toHaveTextContent('At the top: the sea.');
+    await userEvent
+      .setup()
+      .click(within(flow).getByRole('button', { name: 'Show the whole note' }));
+    expect(await within(flow).findByText(longNote)).toBeInTheDocument();
+    expect(within(flow).queryByRole('button', { name: 'Show the whole note' })).toBeNull();
+  });
 });

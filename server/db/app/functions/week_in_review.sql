@@ -10,10 +10,17 @@
 --   energized: the week's activities averaging at least
 --              energizer_min_energy (the Insights threshold), highest
 --              first; drained: those below, lowest first. Every activity
---              with an entry counts (a week is small); each with its
---              average energy and its number of entries, names grouped as
---              in Insights (activity_key) with the most recent spelling.
---   flow:      the week's entries in flow, oldest first: time, activity, notes.
+--              with an entry counts; each with its average energy and its
+--              number of entries, names grouped as in Insights
+--              (activity_key) with the most recent spelling. Each list
+--              holds its first list_max; energized_count and drained_count
+--              say how many there are (docs/decisions/087).
+--   flow:      the list_max most recent of the week's entries in flow,
+--              oldest first: time, activity, the first note_start
+--              characters of the notes, and notes_cut when there is more
+--              (the page reads the rest from the entry); flow_count says
+--              how many entries of the week were in flow. So the answer
+--              stays small however crowded the week (docs/decisions/087).
 --   planned:   null, or the experiment of the review of the week before:
 --              for each activity or tag it chose, its entries and average
 --              energy in this week and in the week before (when the plan
@@ -24,6 +31,8 @@ RETURNS jsonb
 LANGUAGE plpgsql STABLE SECURITY INVOKER SET search_path = '' AS $$
 DECLARE
   energizer_min_energy CONSTANT integer := 50;
+  list_max CONSTANT integer := 50;
+  note_start CONSTANT integer := 200;
   monday date;
   starts_at timestamptz;
   ends_at timestamptz;
@@ -41,9 +50,11 @@ BEGIN
   ends_at := (monday + 7)::timestamp AT TIME ZONE time_zone;
   before_at := (monday - 7)::timestamp AT TIME ZONE time_zone;
 
-  -- Both weeks' entries in one read along the primary key (user, time).
+  -- Both weeks' entries in one read along the primary key (user, time);
+  -- their notes are read only for the flow moments listed, by that key, so
+  -- a crowded week's notes are never all copied.
   WITH entries AS MATERIALIZED (
-    SELECT e.activity, e.activity_key, e.tag_keys, e.energy, e.flow_state, e.notes, e.created_at,
+    SELECT e.user_id, e.activity, e.activity_key, e.tag_keys, e.energy, e.flow_state, e.created_at,
            e.created_at >= starts_at AS this_week
     FROM public.activity_entries e
     WHERE e.created_at >= before_at AND e.created_at < ends_at
@@ -87,13 +98,22 @@ BEGIN
     'time_zone', time_zone,
     'entries', (SELECT count(*) FROM entries WHERE this_week),
     'energized', (SELECT coalesce(jsonb_agg(doc ORDER BY avg_energy DESC, entries DESC, activity_key), '[]')
-                  FROM listed WHERE avg_energy >= energizer_min_energy),
+                  FROM (SELECT * FROM listed WHERE avg_energy >= energizer_min_energy
+                        ORDER BY avg_energy DESC, entries DESC, activity_key LIMIT list_max) l),
+    'energized_count', (SELECT count(*) FROM listed WHERE avg_energy >= energizer_min_energy),
     'drained', (SELECT coalesce(jsonb_agg(doc ORDER BY avg_energy ASC, entries DESC, activity_key), '[]')
-                FROM listed WHERE avg_energy < energizer_min_energy),
-    'flow', (SELECT coalesce(jsonb_agg(jsonb_build_object('created_at', created_at,
-                                                          'activity', activity, 'notes', notes)
-                                       ORDER BY created_at), '[]')
-             FROM entries WHERE this_week AND flow_state),
+                FROM (SELECT * FROM listed WHERE avg_energy < energizer_min_energy
+                      ORDER BY avg_energy ASC, entries DESC, activity_key LIMIT list_max) l),
+    'drained_count', (SELECT count(*) FROM listed WHERE avg_energy < energizer_min_energy),
+    'flow', (SELECT coalesce(jsonb_agg(jsonb_build_object('created_at', f.created_at,
+                                                          'activity', f.activity,
+                                                          'notes', left(a.notes, note_start),
+                                                          'notes_cut', coalesce(char_length(a.notes) > note_start, false))
+                                       ORDER BY f.created_at), '[]')
+             FROM (SELECT user_id, created_at, activity FROM entries WHERE this_week AND flow_state
+                   ORDER BY created_at DESC LIMIT list_max) f
+             JOIN public.activity_entries a ON a.user_id = f.user_id AND a.created_at = f.created_at),
+    'flow_count', (SELECT count(*) FROM entries WHERE this_week AND flow_state),
     'planned', (SELECT jsonb_build_object(
                          'week_start', monday - 7,
                          'how', (SELECT how FROM public.weekly_reviews WHERE week_start = monday - 7),

@@ -102,6 +102,17 @@ export function authenticatorChangedNotice(to: string, change: 'added' | 'remove
   ]);
 }
 
+export function recoveryCodesChangedNotice(to: string, change: 'made' | 'replaced'): OutgoingMail {
+  const what =
+    change === 'made'
+      ? `Recovery codes were made for your ${PRODUCT} account: each one can stand in for your authenticator app once.`
+      : `The recovery codes of your ${PRODUCT} account were replaced: the codes you saved before no longer work.`;
+  return notice(to, `Two-step sign-in changed on your ${PRODUCT} account`, [
+    what,
+    `If you did not do this, reset your password from the sign-in screen at once, and ask the person who runs this ${PRODUCT} server to remove the authenticators of your account.`,
+  ]);
+}
+
 function notice(to: string, subject: string, lines: string[]): OutgoingMail {
   return {
     to,

@@ -77,11 +77,12 @@ export async function sendLink(
     const token = newLinkToken(message.pkce !== undefined);
     const link = verifyLink(mail.config.siteUrl, token, message.type, message.redirectTo);
     try {
-      await claimMailSend(db, mail.config.sentPerHour, {
-        to,
-        clientIp: message.clientIp,
-        purpose: message.type === 'signup' ? 'signup' : 'account',
-      });
+      await claimMailSend(
+        db,
+        mail.config.sentPerHour,
+        { to, clientIp: message.clientIp, purpose: message.type },
+        log,
+      );
     } catch (err) {
       await undo(db, log, message);
       throw err;

@@ -94,11 +94,12 @@ async function repeatedSignup(
   // answers 429 here exactly as it would for a new address.
   if (existing.email_confirmed_at !== null) {
     const to = existing.email ?? signup.email;
-    await claimMailSend(ctx.db, mail.config.sentPerHour, {
-      to,
-      clientIp: request.ip,
-      purpose: 'signup',
-    });
+    await claimMailSend(
+      ctx.db,
+      mail.config.sentPerHour,
+      { to, clientIp: request.ip, purpose: 'signup' },
+      request.log,
+    );
     return fakeUser(signup);
   }
   // Unconfirmed: whoever signed up first need not hold the mailbox. The

@@ -37,15 +37,24 @@ export async function recordFailedSend(db: Queryable, subscriptionId: string): P
   return true;
 }
 
-/** Failed sends in a row of each subscription asked about (absent: gone). */
-export async function failedSendsOf(
+export interface SubscriptionHealth {
+  /** Failed sends in a row. */
+  failedSends: number;
+  /** It has delivered, and its last send did not fail. */
+  proven: boolean;
+}
+
+/** How each subscription asked about has fared (absent: gone). */
+export async function healthOf(
   db: Queryable,
   subscriptionIds: readonly string[],
-): Promise<Map<string, number>> {
+): Promise<Map<string, SubscriptionHealth>> {
   if (subscriptionIds.length === 0) return new Map();
-  const { rows } = await db.query<{ id: string; failed_sends: number }>(
-    `SELECT id::text AS id, failed_sends FROM public.push_subscriptions WHERE id = ANY($1::uuid[])`,
+  const { rows } = await db.query<{ id: string; failed_sends: number; proven: boolean }>(
+    `SELECT id::text AS id, failed_sends,
+            last_success_at IS NOT NULL AND failed_sends = 0 AS proven
+     FROM public.push_subscriptions WHERE id = ANY($1::uuid[])`,
     [subscriptionIds],
   );
-  return new Map(rows.map((r) => [r.id, r.failed_sends]));
+  return new Map(rows.map((r) => [r.id, { failedSends: r.failed_sends, proven: r.proven }]));
 }

@@ -2,21 +2,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
 import type { PushTransport } from '../../push/deliver.ts';
 import { sendReminderPush, type PushOutcome } from '../channels/push-channel.ts';
-import { failedSendsOf } from '../channels/subscription-health.ts';
+import { healthOf, type SubscriptionHealth } from '../channels/subscription-health.ts';
 import type { PushClaim, ReminderKind } from '../kinds/reminder-kind.ts';
 import { sendInPersonLanes } from './person-lanes.ts';
 import type { RunLimits } from './run-limits.ts';
 
 // One push run: for each kind, the database claims the reminders due at
 // `at` once per subscription, then each is sent outside any transaction, in
-// person lanes (person-lanes.ts): a subscription gets at most
-// perSubscriptionMs, its person at most perPersonMs, and no send starts
-// after the deadline. A subscription that took the connection and never
-// answered is not tried again in this run. Subscriptions that have been
-// failing go after the others, so that a person's dead devices do not spend
-// the time of their working ones, nor the same dead devices every run. What
-// was not sent gives its claim back for the next run, while the reminder is
-// at most 15 minutes late.
+// turns per person (person-lanes.ts): a subscription gets at most
+// perSubscriptionMs, or unprovenSubscriptionMs until it has delivered and
+// while its last send failed (ADR 090), its person at most perPersonMs, and
+// no send starts after the deadline. A subscription that took the connection
+// and never answered is not tried again in this run. Subscriptions that have
+// been failing go after the others, so that a person's dead devices do not
+// spend the time of their working ones, nor the same dead devices every run.
+// What was not sent gives its claim back for the next run, while the
+// reminder is at most 15 minutes late.
 
 export interface PushRun {
   db: Queryable;
@@ -42,15 +43,22 @@ export async function runPushReminders(run: PushRun, at: Date): Promise<PushRunR
   const timedOut = new Set<string>();
   const channel = { db: run.db, transport: run.transport };
   for (const kind of run.kinds) {
-    const claims = await healthyFirst(run.db, await kind.push.claim(run.db, at));
+    const claimed = await kind.push.claim(run.db, at);
+    const health = await healthOf(
+      run.db,
+      claimed.map((c) => c.subscription_id),
+    );
+    const claims = healthyFirst(claimed, health);
     const unsent = await sendInPersonLanes(claims, run.limits, startedAt, async (claim, left) => {
       if (timedOut.has(claim.subscription_id)) {
         result.left += 1;
         await kind.push.release(run.db, claim);
         return;
       }
+      const proven = health.get(claim.subscription_id)?.proven === true;
+      const ownMs = proven ? run.limits.perSubscriptionMs : run.limits.unprovenSubscriptionMs;
       const budget = {
-        untilMs: Date.now() + Math.min(run.limits.perSubscriptionMs, left),
+        untilMs: Date.now() + Math.min(ownMs, left),
         retryDelaysMs: run.limits.retryDelaysMs,
       };
       const { outcome, detail } = await sendReminderPush(
@@ -75,11 +83,7 @@ export async function runPushReminders(run: PushRun, at: Date): Promise<PushRunR
 }
 
 /** The claims in their order, except that those of failing subscriptions go last (a stable sort). */
-async function healthyFirst(db: Queryable, claims: PushClaim[]): Promise<PushClaim[]> {
-  const failing = await failedSendsOf(
-    db,
-    claims.map((c) => c.subscription_id),
-  );
-  const failures = (c: PushClaim) => failing.get(c.subscription_id) ?? 0;
+function healthyFirst(claims: PushClaim[], health: Map<string, SubscriptionHealth>): PushClaim[] {
+  const failures = (c: PushClaim) => health.get(c.subscription_id)?.failedSends ?? 0;
   return [...claims].sort((a, b) => failures(a) - failures(b));
 }

@@ -10,6 +10,13 @@ export interface RunLimits {
   perPersonMs: number;
   /** One push subscription's attempts in one run, pauses included. */
   perSubscriptionMs: number;
+  /**
+   * The same for a subscription that has not yet delivered, or whose last
+   * send failed: a working push service answers within a second, and one
+   * that takes the connection and never answers must not hold a turn for
+   * long (ADR 090).
+   */
+  unprovenSubscriptionMs: number;
   /** Pauses before each further attempt at a push service that asked for one (429, 5xx). */
   retryDelaysMs: readonly number[];
   /** People whose reminders are sent at the same time. */
@@ -21,6 +28,7 @@ export const RUN_LIMITS: RunLimits = {
   deadlineMs: 40_000,
   perPersonMs: 20_000,
   perSubscriptionMs: 10_000,
+  unprovenSubscriptionMs: 3_000,
   retryDelaysMs: [1_000, 4_000],
   peopleAtOnce: 8,
 };

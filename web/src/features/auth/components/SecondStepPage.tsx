@@ -4,7 +4,7 @@ import { MessageBox } from '../../../components/MessageBox.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { useAuthClient, useRuntimeConfig } from '../../../session/clients-context.tsx';
 import { useAuth } from '../../../session/auth-context.tsx';
-import { verifiedAuthenticator } from '../../../session/second-step.ts';
+import { hasRecoveryCodes, verifiedAuthenticator } from '../../../session/second-step.ts';
 import { verifyAuthenticatorCode, verifyRecoveryCode } from '../api/second-step.ts';
 import { authFailureText } from '../../../session/auth-error-text.ts';
 import { loggedOutNotice, logOut as logOutHere } from '../../../journal/log-out.ts';
@@ -85,9 +85,12 @@ export function SecondStepPage() {
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           Verify
         </button>
-        <button type="button" className="btn-secondary w-full" onClick={switchMode}>
-          {useRecoveryCode ? 'Use the authenticator app' : 'Use a recovery code'}
-        </button>
+        {/* Only where the person has recovery codes: a hosted project makes them only when enabled. */}
+        {hasRecoveryCodes(session) && (
+          <button type="button" className="btn-secondary w-full" onClick={switchMode}>
+            {useRecoveryCode ? 'Use the authenticator app' : 'Use a recovery code'}
+          </button>
+        )}
         <button type="button" className="btn-secondary w-full" onClick={() => void logOut()}>
           Log Out
         </button>

@@ -22,15 +22,33 @@ export interface PlanCheck {
   avg_energy_before: number | null;
 }
 
-/** What public.week_in_review() returns (server/db/app/functions/week_in_review.sql). */
+/**
+ * One of the week's entries in flow. `notes` holds the start of the notes;
+ * `notes_cut` says there is more, which useWholeNote reads (ADR 087).
+ */
+export interface FlowMoment {
+  created_at: string;
+  activity: string;
+  notes: string | null;
+  notes_cut: boolean;
+}
+
+/**
+ * What public.week_in_review() returns (server/db/app/functions/week_in_review.sql).
+ * Each list holds at most 50 items; its count says how many there are.
+ */
 export interface WeekInReview {
   week_start: string;
   week_end: string;
   time_zone: string;
   entries: number;
   energized: WeekActivity[];
+  energized_count: number;
   drained: WeekActivity[];
-  flow: Array<{ created_at: string; activity: string; notes: string | null }>;
+  drained_count: number;
+  /** The most recent of the week's flow moments, oldest first. */
+  flow: FlowMoment[];
+  flow_count: number;
   planned: { week_start: string; how: string; checks: PlanCheck[] } | null;
   thresholds: { energizer_min_energy: number };
 }

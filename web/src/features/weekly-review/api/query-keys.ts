@@ -13,6 +13,8 @@ export const weeklyReviewQueryKeys = {
   /** One week's look back in one time zone. */
   week: (userId: string, monday: string, timeZone: string) =>
     [...weeks(userId), monday, timeZone] as const,
+  /** The whole notes of one entry, when its flow moment shows only their start. */
+  note: (userId: string, createdAt: string) => [...weeks(userId), 'note', createdAt] as const,
   /** The activities and tags a plan may name; a save may add one. */
   choices: (userId: string) => [...ACTIVITIES_QUERY_KEY, userId, 'plan-choices'] as const,
   /** Every saved review of the person. */
