@@ -53,6 +53,8 @@ export const NOT_BACKED_UP: Record<string, string> = {
   'journal_private.reminder_tests': 'when the last test reminder went out (one a minute)',
   'public.push_subscriptions': 'belong to a browser, which subscribes again (ADR 043)',
   'journal_private.push_sends': 'which reminders of the last two days each browser got',
+  'journal_private.push_failures_kept':
+    "a removed device's failed sends for a week; the subscriptions they belong to are not backed up either (ADR 090)",
   'et_meta.schema_migrations': 'written by the migrations themselves',
 };
 
