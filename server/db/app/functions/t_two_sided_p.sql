@@ -7,7 +7,10 @@
 --   ν even: sin θ·(1 + ½cos²θ + (1·3)/(2·4)·cos⁴θ + …),
 -- each to the term in cos^(ν−2) θ), so no special function is needed.
 -- ν is the comparison's days less one, never more than a few thousand, so
--- the loop is short; ν < 1 is read as 1, which only raises the p-value.
+-- the loop is short; ν < 1 is read as 1, which only raises the p-value. The
+-- terms only shrink, so the sum stops once one no longer changes it: a large
+-- |t| makes cos θ tiny, and multiplying on would underflow, which
+-- PostgreSQL refuses as an error.
 CREATE OR REPLACE FUNCTION journal_private.t_two_sided_p(t float8, degrees_of_freedom integer)
 RETURNS float8
 -- plpgsql: insights() calls it once per comparison and its plan is kept.
@@ -15,7 +18,8 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = '' AS $$
 DECLARE
   v CONSTANT integer := greatest(degrees_of_freedom, 1);
   theta CONSTANT float8 := atan(abs(t) / sqrt(v::float8));
-  c2 CONSTANT float8 := cos(theta) ^ 2;
+  -- cos θ below 10⁻¹⁵⁰ (|t| beyond 10¹⁵⁰·√ν) is 0 here: its square would underflow.
+  c2 CONSTANT float8 := CASE WHEN cos(theta) < 1e-150 THEN 0 ELSE cos(theta) ^ 2 END;
   term float8;
   total float8;
   i integer;
@@ -26,7 +30,7 @@ BEGIN
       term := cos(theta);
       total := term;
       i := 3;
-      WHILE i <= v - 2 LOOP
+      WHILE i <= v - 2 AND term > 1e-17 * total LOOP
         term := term * c2 * (i - 1) / i;
         total := total + term;
         i := i + 2;
@@ -37,7 +41,7 @@ BEGIN
   term := 1;
   total := 1;
   i := 2;
-  WHILE i <= v - 2 LOOP
+  WHILE i <= v - 2 AND term > 1e-17 * total LOOP
     term := term * c2 * (i - 1) / i;
     total := total + term;
     i := i + 2;
