@@ -8,36 +8,46 @@ import { skipBrowserTests } from '../support/browser.ts';
 import { horizontalOverflow } from '../support/layout.ts';
 import { writeArtifact } from '../support/artifacts.ts';
 
-// What goes with more energy, and with more engagement (docs/decisions/039):
-// the Insights sections in plain sentences, for a journal brought in by
-// Import as a person with some history would have it.
+// What goes with more energy, and with more engagement, and What to try
+// (docs/decisions/083): the Insights sections in plain sentences, for a
+// journal brought in by Import as a person with some history would have it.
 
 interface Imported {
   activity: string;
   energy: number;
   engagement: number;
   tags?: string[];
+  /** Days before today, and the local hour. */
+  day: number;
+  hour: number;
 }
 
-// Painting 80, 90, 70 (mean 80, s² 100) against the 6 others (20 30 40 60
-// 60 60: mean 45, s² 350): difference 35, SE = √(100/3 + 350/6) = 9.57,
-// Welch ν = 6.63, t = 2.40, interval 12.95 to 57.05 → "13 to 57".
-// Meetings 20, 30, 40 (mean 30) against 80 90 70 60 60 60 (mean 70, s² 140):
-// difference −40, SE 7.07, ν 5.16, t 2.55 → −59.73 to −20.27 → "20 to 60".
-// The tag outside (newest spelling of Outside), on 80 90 70 60 (mean 75,
-// s² 166.67) against 20 30 60 40 60 (mean 42, s² 320): difference 33,
-// SE 10.28, ν 6.97, t 2.37 → 8.67 to 57.33 → "9 to 57".
-const JOURNAL: Imported[] = [
-  { activity: 'Painting', energy: 80, engagement: 70, tags: ['outside'] },
-  { activity: 'Meetings', energy: 20, engagement: 60 },
-  { activity: 'Walk', energy: 60, engagement: 50 },
-  { activity: 'Painting', energy: 90, engagement: 40, tags: ['Outside'] },
-  { activity: 'Meetings', energy: 30, engagement: 60 },
-  { activity: 'Walk', energy: 60, engagement: 70, tags: ['outside'] },
-  { activity: 'Painting', energy: 70, engagement: 60, tags: ['outside'] },
-  { activity: 'Meetings', energy: 40, engagement: 50 },
-  { activity: 'Walk', energy: 60, engagement: 60 },
-];
+// Four days; energy is the day's level plus Painting's +20 and Meetings'
+// −15, whatever the hour; the tag outside (on Painting and twice on Walk)
+// does nothing. The model fits it exactly: against the typical activity
+// (Walk and Email, 0) Painting is 20 more and Meetings 15 less, each
+// interval a point; outside is 0. Engagement is 60 everywhere.
+const LEVELS = [40, 55, 50, 60];
+const JOURNAL: Imported[] = LEVELS.flatMap((level, d) => [
+  {
+    activity: 'Painting',
+    energy: level + 20,
+    engagement: 60,
+    tags: ['outside'],
+    day: 4 - d,
+    hour: 7 + d,
+  },
+  {
+    activity: 'Walk',
+    energy: level,
+    engagement: 60,
+    day: 4 - d,
+    hour: 16 - 2 * d,
+    ...(d % 2 ? { tags: ['Outside'] } : {}),
+  },
+  { activity: 'Email', energy: level, engagement: 60, day: 4 - d, hour: 12 + ((3 * d) % 5) },
+  { activity: 'Meetings', energy: level - 15, engagement: 60, day: 4 - d, hour: 9 + ((5 * d) % 7) },
+]);
 
 async function importJournal(url: string, email: string): Promise<void> {
   const { supabaseAnonKey } = (await (await fetch(`${url}/config.json`)).json()) as {
@@ -46,13 +56,12 @@ async function importJournal(url: string, email: string): Promise<void> {
   const client = createClient(url, supabaseAnonKey, { auth: { persistSession: false } });
   const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
   if (error) throw error;
-  const now = Date.now();
-  const entries = JOURNAL.map((e, i) => ({
-    ...e,
-    created_at: new Date(now - (i + 1) * 3_600_000).toISOString(),
-    flow_state: false,
-    notes: null,
-  }));
+  const entries = JOURNAL.map(({ day, hour, ...e }, i) => {
+    const at = new Date();
+    at.setDate(at.getDate() - day);
+    at.setHours(hour, i % 60, 0, 0);
+    return { ...e, created_at: at.toISOString(), flow_state: false, notes: null };
+  });
   const { error: importError } = await client.rpc('import_entries', { entries });
   if (importError) throw importError;
 }
@@ -76,24 +85,30 @@ describe.skipIf(skipBrowserTests)('Insights: what goes with more energy', () => 
     await page.reload();
   });
 
-  it('writes the comparisons as sentences, clear differences first', async () => {
+  it('writes the comparisons as sentences, clear differences first, and what to try', async () => {
     const energy = section(page, 'What goes with more energy');
     const items = energy.getByRole('listitem');
     await items.first().waitFor();
     const sentences = await items.allInnerTexts();
-    // Larger differences first: Meetings (40 lower), Painting (35 higher),
-    // the tag outside (33 higher).
-    expect(sentences.slice(0, 3)).toEqual([
-      'Your energy was 40 points lower on entries of Meetings (3 entries with, 6 without; 95% interval 20 to 60).',
-      'Your energy was 35 points higher on entries of Painting (3 entries with, 6 without; 95% interval 13 to 57).',
-      'Your energy was 33 points higher on entries tagged outside (4 entries with, 5 without; 95% interval 9 to 57).',
+    expect(sentences.slice(0, 2)).toEqual([
+      'Painting: 20 points more energy than your typical activity at the same time of day (95% interval 20 to 20; 4 entries on 4 days).',
+      'Meetings: 15 points less energy than your typical activity at the same time of day (95% interval 15 to 15; 4 entries on 4 days).',
     ]);
-    const engagement = section(page, 'What goes with more engagement');
-    // Differences whose interval includes zero are folded away, still there.
-    expect(await engagement.textContent()).toMatch(/Your engagement was .* on entries of /);
+    // The rest is folded away, still there: the tag rides on Painting but
+    // does nothing once Painting is held fixed.
+    expect(await energy.locator('details').textContent()).toMatch(
+      /Tagged outside: about the same energy as entries without it/,
+    );
+    const toTry = section(page, 'What to try');
+    expect(await toTry.getByRole('listitem').allInnerTexts()).toEqual([
+      'Do more of Painting: 20 points more energy than your typical activity at the same time of day (95% interval 20 to 20; 4 entries on 4 days).',
+      'Try less of Meetings: 15 points less energy than your typical activity at the same time of day (95% interval 15 to 15; 4 entries on 4 days).',
+    ]);
     // The method is stated with the rest.
     await section(page, 'How these numbers are calculated')
-      .getByText('What goes with more energy compares', { exact: false })
+      .getByText('What goes with more energy compares entries within the same day', {
+        exact: false,
+      })
       .waitFor();
   });
 

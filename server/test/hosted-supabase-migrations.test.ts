@@ -98,6 +98,10 @@ describe('the app migrations on a Supabase-shaped database', () => {
       energizer_min_energy: 50,
       max_listed: 5,
       comparison_min_each: 3,
+      comparison_min_days: 3,
+      false_discovery_rate: 0.05,
+      max_compared_activities: 24,
+      max_compared_tags: 12,
     });
   });
 
@@ -219,14 +223,22 @@ describe('the app migrations on a Supabase-shaped database', () => {
       'journal_private.second_factor_satisfied()',
       'search_entries(text,text,text,integer,integer,boolean,timestamp with time zone,integer)',
     ]);
-    // Besides that rule, only checks and arithmetic that insights() and
-    // energy_by_day() run as their caller (functions/require_time_zone.sql,
-    // t_quantile_975.sql, welch_interval.sql): no table behind them.
+    // Besides that rule, only what insights() and energy_by_day() run as
+    // their caller: checks and arithmetic with no table behind them
+    // (functions/require_time_zone.sql, t_quantile_975.sql, …), and the
+    // held-fixed comparisons, which read the caller's own entries under
+    // row-level security (held_fixed_cells.sql, held_fixed_comparisons.sql).
     expect(callable.filter((fn) => fn.startsWith('journal_private.'))).toEqual([
+      'journal_private.benjamini_hochberg(double precision[])',
+      'journal_private.held_fixed_cells(timestamp with time zone,text,text[],text[])',
+      'journal_private.held_fixed_comparisons(timestamp with time zone,text)',
+      'journal_private.held_fixed_contrasts(double precision[],integer,double precision[],double precision[],integer[],integer[],double precision)',
       'journal_private.require_time_zone(text)',
       'journal_private.second_factor_satisfied()',
+      'journal_private.symmetric_inverse(double precision[],integer)',
       'journal_private.t_quantile_975(double precision)',
-      'journal_private.welch_interval(integer,double precision,double precision,integer,double precision,double precision)',
+      'journal_private.t_two_sided_p(double precision,integer)',
+      'journal_private.z_for_two_sided_p(double precision)',
     ]);
   });
 

@@ -146,6 +146,10 @@ describe('insights rankings', () => {
       energizer_min_energy: 50,
       max_listed: 5,
       comparison_min_each: 3,
+      comparison_min_days: 3,
+      false_discovery_rate: 0.05,
+      max_compared_activities: 24,
+      max_compared_tags: 12,
     });
     expect(Math.min(...data.ranked.map((r) => r.entries))).toBe(thresholds['min_entries']);
     expect(Math.max(...data.needs_more.map((r) => r.entries))).toBe(thresholds['min_entries']! - 1);

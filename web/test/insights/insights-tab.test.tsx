@@ -55,8 +55,16 @@ describe('the Insights tab states its rules', () => {
   });
 });
 
+/** A local time of a past day, so the entries fall on several days. */
+function daysAgo(days: number, hour: number, minute = 0): string {
+  const d = new Date();
+  d.setDate(d.getDate() - days);
+  d.setHours(hour, minute, 0, 0);
+  return d.toISOString();
+}
+
 describe('what goes with more energy', () => {
-  it('says when there is not enough data yet', async () => {
+  it('says when there is not enough data yet, and that nothing is clear to try', async () => {
     const account = await signUpAppUser('insights-compare-few');
     await recordActivities(account, times(3, { activity: 'Painting', energy: 80, engagement: 90 }));
     await openInsightsTab(account);
@@ -67,38 +75,66 @@ describe('what goes with more energy', () => {
     ).toBeInTheDocument();
     expect(
       screen.getAllByText(
-        'Not enough data yet: an activity or tag is compared once it has 3 entries in the period, and there are 3 entries without it.',
+        'Not enough data yet: an activity or tag is compared once it has 3 entries in the period, 3 entries without it, and 3 days with entries both with and without it.',
       ),
     ).toHaveLength(2);
+    expect(screen.getByRole('region', { name: 'What to try' })).toHaveTextContent(
+      'Nothing is clear enough to suggest yet. More days of entries, with the same names for the same activities and tags, will show what goes with your energy.',
+    );
   });
 
-  it('writes each comparison as a sentence, clear ones first', async () => {
+  it('writes each comparison as a sentence, clear ones first, and suggests the clear ones', async () => {
     const account = await signUpAppUser('insights-compare');
-    await recordActivities(account, [
-      { activity: 'Painting', energy: 80, engagement: 50 },
-      { activity: 'Painting', energy: 90, engagement: 50 },
-      { activity: 'Painting', energy: 70, engagement: 50 },
-      { activity: 'Meetings', energy: 20, engagement: 50 },
-      { activity: 'Meetings', energy: 30, engagement: 50 },
-      { activity: 'Meetings', energy: 40, engagement: 50 },
-    ]);
+    // Four days; energy is the day's level plus Walk's +20 and Meetings'
+    // −15, whatever the hour; engagement is 50 everywhere. The model fits
+    // it exactly: the typical activity is the middle two, Email and
+    // Reading (0), so Walk is 20 more and Meetings 15 less, each interval a
+    // point; the others are 0 and not clear.
+    const LEVELS = [40, 55, 50, 60];
+    await recordActivities(
+      account,
+      LEVELS.flatMap((level, d) => [
+        { activity: 'Walk', energy: level + 20, engagement: 50, createdAt: daysAgo(4 - d, 7 + d) },
+        {
+          activity: 'Email',
+          energy: level,
+          engagement: 50,
+          createdAt: daysAgo(4 - d, 16 - d * 2, 10),
+        },
+        {
+          activity: 'Reading',
+          energy: level,
+          engagement: 50,
+          createdAt: daysAgo(4 - d, 12 + ((d * 3) % 5), 20),
+        },
+        {
+          activity: 'Meetings',
+          energy: level - 15,
+          engagement: 50,
+          createdAt: daysAgo(4 - d, 9 + ((d * 5) % 7), 30),
+        },
+      ]),
+    );
     await openInsightsTab(account);
 
-    // 80 against 30 (each s² 100): SE 8.165, ν 4, t 2.776: 50 ± 22.7.
     const energy = screen.getByRole('region', { name: 'What goes with more energy' });
     expect(energy).toHaveTextContent(
-      'Your energy was 50 points higher on entries of Painting (3 entries with, 3 without; 95% interval 27 to 73).',
+      'Walk: 20 points more energy than your typical activity at the same time of day (95% interval 20 to 20; 4 entries on 4 days).',
     );
     expect(energy).toHaveTextContent(
-      'Your energy was 50 points lower on entries of Meetings (3 entries with, 3 without; 95% interval 27 to 73).',
+      'Meetings: 15 points less energy than your typical activity at the same time of day (95% interval 15 to 15; 4 entries on 4 days).',
     );
+    expect(energy).toHaveTextContent('Not clear yet (2): could still be chance');
     const engagement = screen.getByRole('region', { name: 'What goes with more engagement' });
     expect(engagement).toHaveTextContent(
-      'No clear difference yet: every 95% interval still includes zero.',
+      'No clear difference yet, once all 8 comparisons of this screen are counted.',
     );
-    expect(engagement).toHaveTextContent('Not clear yet (2): the 95% interval includes zero');
-    expect(engagement).toHaveTextContent(
-      'Your engagement was about the same on entries of Meetings (3 entries with, 3 without; 95% interval 0 to 0).',
+    const toTry = screen.getByRole('region', { name: 'What to try' });
+    expect(toTry).toHaveTextContent(
+      'Do more of Walk: 20 points more energy than your typical activity at the same time of day (95% interval 20 to 20; 4 entries on 4 days).',
+    );
+    expect(toTry).toHaveTextContent(
+      'Try less of Meetings: 15 points less energy than your typical activity at the same time of day (95% interval 15 to 15; 4 entries on 4 days).',
     );
   });
 });

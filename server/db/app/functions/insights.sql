@@ -15,11 +15,8 @@
 -- with t from Student's table (the table value of the next lower listed
 -- degrees of freedom above 30, so the interval is never too narrow),
 -- clipped to 0..100.
--- Comparisons (docs/decisions/039): every activity and every tag with at
--- least comparison_min_each entries in the period and as many without it, its
--- mean energy (and engagement) against the rest of the period's entries: the
--- difference and its 95% interval by Welch's t, those whose interval excludes
--- zero first, each part by the size of the difference.
+-- Comparisons, what to try and their rules come from
+-- journal_private.held_fixed_comparisons (docs/decisions/083).
 CREATE OR REPLACE FUNCTION public.insights(period_days integer DEFAULT 30, time_zone text DEFAULT 'UTC')
 RETURNS jsonb
 LANGUAGE plpgsql STABLE SECURITY INVOKER SET search_path = '' AS $$
@@ -30,7 +27,7 @@ DECLARE
   min_entries CONSTANT integer := 3;
   energizer_min_energy CONSTANT integer := 50;
   max_listed CONSTANT integer := 5;
-  comparison_min_each CONSTANT integer := 3;
+  held jsonb;
 BEGIN
   PERFORM journal_private.require_time_zone(time_zone);
   local_now := now() AT TIME ZONE time_zone;
@@ -136,69 +133,6 @@ BEGIN
              'interval_low', round(greatest(0, avg_energy - margin)::numeric, 2),
              'interval_high', round(least(100, avg_energy + margin)::numeric, 2)) AS doc
     FROM ranked r
-  ),
-  -- What goes with more energy: each factor's entries against all the other
-  -- entries of the period, whose sums are the totals minus the factor's.
-  -- Tags (docs/decisions/038): an entry counts once towards each of its
-  -- tags (its tag_keys hold each key once), so a tag's sums are those of
-  -- the combinations of activity and tags that hold it.
-  by_tag AS (
-    SELECT k.tag_key, sum(c.n)::integer AS n,
-           sum(c.energy_sum) AS energy_sum, sum(c.energy_squares) AS energy_squares,
-           sum(c.engagement_sum) AS engagement_sum, sum(c.engagement_squares) AS engagement_squares,
-           max(c.last_at) AS last_at
-    FROM grouped c
-    CROSS JOIN LATERAL unnest(c.tag_keys) AS k (tag_key)
-    WHERE c.per_key
-    GROUP BY k.tag_key
-  ),
-  factors AS (
-    SELECT 'activity' AS kind, p.activity_key AS key, p.name, s.n,
-           s.energy_sum, s.energy_squares, s.engagement_sum, s.engagement_squares
-    FROM per_activity p JOIN by_activity s USING (activity_key)
-    UNION ALL
-    SELECT 'tag', t.tag_key, x.name, t.n,
-           t.energy_sum, t.energy_squares, t.engagement_sum, t.engagement_squares
-    FROM by_tag t
-    CROSS JOIN totals c
-    -- The most recent spelling, from the tag's latest entry (primary key),
-    -- looked up only for the tags that will be compared.
-    CROSS JOIN LATERAL (
-      SELECT e.tags[array_position(e.tag_keys, t.tag_key)] AS name
-      FROM public.activity_entries e
-      WHERE e.created_at = t.last_at AND e.tag_keys @> ARRAY[t.tag_key] LIMIT 1
-    ) x
-    WHERE t.n >= comparison_min_each AND c.n - t.n >= comparison_min_each
-  ),
-  compared AS (
-    SELECT f.kind, f.key, f.name, m.measure, f.n AS entries_with, t.n - f.n AS entries_without,
-           m.with_sum / f.n AS mean_with, (m.all_sum - m.with_sum) / (t.n - f.n) AS mean_without,
-           w.difference, w.margin
-    FROM factors f
-    CROSS JOIN totals t
-    CROSS JOIN LATERAL (VALUES
-      ('energy', f.energy_sum, f.energy_squares, t.energy_sum, t.energy_squares),
-      ('engagement', f.engagement_sum, f.engagement_squares, t.engagement_sum, t.engagement_squares)
-    ) m (measure, with_sum, with_squares, all_sum, all_squares)
-    CROSS JOIN LATERAL journal_private.welch_interval(
-      f.n, m.with_sum, m.with_squares,
-      t.n - f.n, m.all_sum - m.with_sum, m.all_squares - m.with_squares) w
-    WHERE f.n >= comparison_min_each AND t.n - f.n >= comparison_min_each
-  ),
-  comparisons AS (
-    SELECT measure,
-           jsonb_agg(jsonb_build_object(
-             'kind', kind, 'key', key, 'name', name,
-             'entries_with', entries_with, 'entries_without', entries_without,
-             'mean_with', round(mean_with::numeric, 2),
-             'mean_without', round(mean_without::numeric, 2),
-             'difference', round(difference::numeric, 2),
-             'interval_low', round(greatest(-100, difference - margin)::numeric, 2),
-             'interval_high', round(least(100, difference + margin)::numeric, 2),
-             'excludes_zero', clear)
-             ORDER BY clear DESC, abs(difference) DESC, entries_with DESC, kind, key) AS doc
-    FROM (SELECT c.*, (difference - margin > 0 OR difference + margin < 0) AS clear FROM compared c) x
-    GROUP BY measure
   ),
   days AS (
     SELECT local_day AS day, extract(isodow FROM local_day)::integer AS weekday,
@@ -325,14 +259,20 @@ BEGIN
     'parts_of_day', (SELECT doc FROM parts),
     'weekdays', (SELECT doc FROM weekdays),
     'week', (SELECT doc FROM week),
-    'comparisons', jsonb_build_object(
-      'energy', coalesce((SELECT doc FROM comparisons WHERE measure = 'energy'), '[]'),
-      'engagement', coalesce((SELECT doc FROM comparisons WHERE measure = 'engagement'), '[]')),
     'thresholds', jsonb_build_object('min_entries', min_entries,
                                      'energizer_min_energy', energizer_min_energy,
-                                     'max_listed', max_listed,
-                                     'comparison_min_each', comparison_min_each)
+                                     'max_listed', max_listed)
   ) INTO result;
+  -- What goes with more energy and engagement, each factor with the others
+  -- held fixed, and what to try (docs/decisions/083); its own rules join
+  -- the thresholds.
+  held := journal_private.held_fixed_comparisons(since, time_zone);
+  result := result
+    || jsonb_build_object('comparisons', jsonb_build_object('energy', held -> 'energy',
+                                                            'engagement', held -> 'engagement'),
+                          'to_try', held -> 'to_try',
+                          'comparisons_made', held -> 'comparisons')
+    || jsonb_build_object('thresholds', (result -> 'thresholds') || (held -> 'rules'));
   RETURN result;
 END
 $$;

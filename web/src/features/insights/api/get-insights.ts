@@ -45,8 +45,9 @@ export interface WeekSummary {
 }
 
 /**
- * The rules of the ranking, as the insights function applies them. The tab
- * states them from here, so that they are written down once, in the function.
+ * The rules of the ranking and the comparisons, as the insights function
+ * applies them. The tab states them from here, so that they are written down
+ * once, in the database.
  */
 export interface Thresholds {
   /** Entries an activity needs in the period to be ranked. */
@@ -57,27 +58,41 @@ export interface Thresholds {
   max_listed: number;
   /** Entries needed with an activity or tag, and as many without, to compare them. */
   comparison_min_each: number;
+  /** Days that must hold entries both with and without it. */
+  comparison_min_days: number;
+  /** The false-discovery rate kept over every comparison of the screen (0.05). */
+  false_discovery_rate: number;
 }
 
 /**
- * One activity's or tag's entries against the period's other entries, in
- * energy or engagement points (docs/decisions/039): the difference of the
- * means and its 95% interval (Welch).
+ * One activity or tag with everything else held fixed (docs/decisions/083):
+ * its difference in energy or engagement points from its reference (an
+ * activity: your typical activity; a tag: the entries without it), at the
+ * same time of day, within the same days; the 95% interval counts days.
  */
 export interface Comparison {
   kind: 'activity' | 'tag';
   key: string;
   name: string;
+  reference: 'typical_activity' | 'without_tag';
   entries_with: number;
   entries_without: number;
-  mean_with: number;
-  mean_without: number;
+  days_with: number;
+  days_without: number;
   difference: number;
   interval_low: number;
   interval_high: number;
-  /** The interval lies wholly above or below zero. */
+  p_value: number;
+  /** Benjamini–Hochberg over every comparison of both measures. */
+  q_value: number;
+  /** Clear: kept after all the screen's comparisons, and the interval excludes zero. */
   excludes_zero: boolean;
+  /** About how many more days with it would usually settle an unclear one; null if unlikely. */
+  more_days: number | null;
 }
+
+/** A suggestion of "What to try": one clear comparison and its measure. */
+export type Suggestion = Comparison & { measure: 'energy' | 'engagement' };
 
 /** What public.insights() returns (server/db/app/functions/insights.sql). */
 export interface Insights {
@@ -94,8 +109,12 @@ export interface Insights {
   parts_of_day: Array<Averages & { part: 'morning' | 'afternoon' | 'evening' | 'night' }>;
   weekdays: Array<Averages & { weekday: number }>;
   week: WeekSummary;
-  /** Those whose interval excludes zero first, then the rest; each by size. */
+  /** Clear ones first, then the rest; each by size. */
   comparisons: { energy: Comparison[]; engagement: Comparison[] };
+  /** At most three clear comparisons, energy first, largest first. */
+  to_try: Suggestion[];
+  /** How many comparisons the screen made, both measures together. */
+  comparisons_made: number;
   thresholds: Thresholds;
 }
 
@@ -115,7 +134,7 @@ export async function fetchInsights(
   );
   // A hosted project whose functions predate this app (the functions script
   // not applied again): say so rather than show rules without their numbers.
-  if (!insights.thresholds || !insights.comparisons) {
+  if (!insights.thresholds || !insights.comparisons || !insights.to_try) {
     throw new Error('the database runs an older insights function; apply the current functions');
   }
   return insights;

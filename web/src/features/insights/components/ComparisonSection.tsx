@@ -1,6 +1,6 @@
 import { CardSection } from '../../../components/CardSection.tsx';
-import type { Comparison } from '../api/get-insights.ts';
-import { comparisonSentence, type Measure } from '../comparison-sentences.ts';
+import type { Comparison, Thresholds } from '../api/get-insights.ts';
+import { comparisonSentence, unclearSentence, type Measure } from '../comparison-sentences.ts';
 
 interface Props {
   id: string;
@@ -8,48 +8,58 @@ interface Props {
   measure: Measure;
   /** Clear differences first, then the rest, as the insights function orders them. */
   rows: Comparison[];
-  minEach: number;
+  /** How many comparisons the screen made, both measures together. */
+  comparisonsMade: number;
+  thresholds: Thresholds;
 }
 
 /**
- * What goes with more energy (or engagement), in plain sentences
- * (docs/decisions/039). Differences whose 95% interval includes zero may be
- * chance: they are kept apart, folded away.
+ * What goes with more energy (or engagement), each factor with the others
+ * held fixed, in plain sentences (docs/decisions/083). A difference is clear
+ * only when it holds after all of the screen's comparisons; the others may
+ * be chance and are kept apart, folded away.
  */
-export function ComparisonSection({ id, title, measure, rows, minEach }: Props) {
+export function ComparisonSection({
+  id,
+  title,
+  measure,
+  rows,
+  comparisonsMade,
+  thresholds,
+}: Props) {
   const clear = rows.filter((row) => row.excludes_zero);
   const unclear = rows.filter((row) => !row.excludes_zero);
-  const sentences = (list: Comparison[]) => (
+  const sentences = (list: Comparison[], say: typeof comparisonSentence) => (
     <ul className="flex list-disc flex-col gap-1.5 pl-5">
       {list.map((row) => (
-        <li key={`${row.kind}:${row.key}`}>{comparisonSentence(measure, row)}</li>
+        <li key={`${row.kind}:${row.key}`}>{say(measure, row)}</li>
       ))}
     </ul>
   );
   return (
     <CardSection headingId={id} title={title}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
-        {`Your average ${measure} on the entries of each activity and each tag, against the entries without it in this period. Clear differences first.`}
+        {`Each activity against your typical activity, and each tag against entries without it, on the same days and at the same time of day, with everything else held fixed. Clear differences first.`}
       </p>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          {`Not enough data yet: an activity or tag is compared once it has ${minEach} entries in the period, and there are ${minEach} entries without it.`}
+          {`Not enough data yet: an activity or tag is compared once it has ${thresholds.comparison_min_each} entries in the period, ${thresholds.comparison_min_each} entries without it, and ${thresholds.comparison_min_days} days with entries both with and without it.`}
         </p>
       ) : (
         <>
           {clear.length > 0 ? (
-            sentences(clear)
+            sentences(clear, comparisonSentence)
           ) : (
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              No clear difference yet: every 95% interval still includes zero.
+              {`No clear difference yet, once all ${comparisonsMade} comparisons of this screen are counted.`}
             </p>
           )}
           {unclear.length > 0 && (
             <details className="mt-3">
               <summary className="min-h-10 cursor-pointer py-2 text-sm font-medium">
-                {`Not clear yet (${unclear.length}): the 95% interval includes zero`}
+                {`Not clear yet (${unclear.length}): could still be chance`}
               </summary>
-              {sentences(unclear)}
+              {sentences(unclear, unclearSentence)}
             </details>
           )}
         </>

@@ -3,7 +3,14 @@ import type { Thresholds } from '../api/get-insights.ts';
 /** How the numbers above come about, in plain words. */
 export function HowCalculated({
   timeZone,
-  thresholds: { min_entries, energizer_min_energy, max_listed, comparison_min_each },
+  thresholds: {
+    min_entries,
+    energizer_min_energy,
+    max_listed,
+    comparison_min_each,
+    comparison_min_days,
+    false_discovery_rate,
+  },
 }: {
   timeZone: string;
   thresholds: Thresholds;
@@ -38,11 +45,25 @@ export function HowCalculated({
           average is less sure.
         </li>
         <li>
-          {`What goes with more energy compares the average energy of the entries of an activity or a tag with the average of the entries without it in the period, once there are at least ${comparison_min_each} of each. Tags are grouped like activity names, ignoring upper and lower case and extra spaces; an entry counts for each of its tags. The difference is in points (percentage points). Its 95% interval is Welch's: difference ± t × √(variance with ÷ entries with + variance without ÷ entries without), with t from Student's t distribution for the Welch–Satterthwaite degrees of freedom. Differences whose interval lies wholly above or below zero are listed first, largest first. Engagement is compared the same way.`}
+          What goes with more energy compares entries within the same day, at the same time of day,
+          with every other activity and tag held fixed: one model over the period&apos;s entries. So
+          a good night&apos;s sleep, a bad day or a weekday cancels out, and a tag that comes with
+          an activity is not credited with what the activity does.
         </li>
         <li>
-          With many activities and tags compared, about 1 in 20 intervals can miss zero by chance
-          alone: a difference goes with your energy, it does not show that one causes the other.
+          An activity is compared with your typical activity: the average of the middle half of your
+          activities, so that one strong drainer does not make every other activity look good. A tag
+          is compared with entries without it. Engagement is compared the same way.
+        </li>
+        <li>
+          {`Entries of one day are alike, so the 95% interval counts days, not entries: it comes from how much the days differ, with Student's t for the days that have entries both with and without it, less one. A factor seen on few days gets a wide interval. It is compared once it has ${comparison_min_each} entries in the period, ${comparison_min_each} without it, and ${comparison_min_days} days with both.`}
+        </li>
+        <li>
+          {`Many comparisons find something by chance alone. A difference is clear only when it stays clear after all of this screen's comparisons are counted (Benjamini–Hochberg, at most ${Math.round(false_discovery_rate * 100)}% false findings expected), and its interval lies wholly above or below zero. The others are folded under Not clear yet, with about how many more days would usually settle them.`}
+        </li>
+        <li>
+          What goes with your energy is not shown to cause it: something else you did not log may do
+          both. What to try suggests only clear findings; trying one is how you find out.
         </li>
         <li>
           Days, weeks (Monday to Sunday), parts of the day and weekdays are in your time zone,{' '}

@@ -16,6 +16,7 @@ import { NeedsMoreSection } from './NeedsMoreSection.tsx';
 import { PeriodPicker } from './PeriodPicker.tsx';
 import { RankingSection } from './RankingSection.tsx';
 import { TrendChart } from './TrendChart.tsx';
+import { WhatToTry } from './WhatToTry.tsx';
 import { YearInPixels } from './YearInPixels.tsx';
 
 interface Props {
@@ -108,6 +109,7 @@ function InsightsBody({ data, onOpenActivity, onTrack, onOpenDay }: Props & { da
           </p>
         )
       )}
+      {!periodEmpty && <WhatToTry suggestions={data.to_try} />}
       <RankingSection
         id="insights-energizers"
         title="Energizers"
@@ -133,7 +135,8 @@ function InsightsBody({ data, onOpenActivity, onTrack, onOpenDay }: Props & { da
           title={`What goes with more ${measure}`}
           measure={measure}
           rows={data.comparisons[measure]}
-          minEach={data.thresholds.comparison_min_each}
+          comparisonsMade={data.comparisons_made}
+          thresholds={data.thresholds}
         />
       ))}
       <CardSection headingId="insights-trends" title="Trends" className="flex flex-col gap-5">

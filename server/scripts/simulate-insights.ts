@@ -1,0 +1,133 @@
+// How often would Insights be wrong? A ground-truth simulation
+// (docs/benchmark.md, "The Insights simulation"; the model: docs/decisions/083):
+// people whose real effects are known keep journals the way people do, each
+// journal goes in through import_entries and is read back through the
+// insights call, exactly as the app does, and the clear findings are held
+// against the truth. Prints, for All time and Last 30 days:
+// - the share of clear findings that are false (no real difference, or the
+//   wrong sign), and those on a real effect with the wrong sign;
+// - the share of real effects of 10 points or more found;
+// - how often the 95% intervals hold the truth;
+// - in journals of pure noise, the share of people who see any clear finding.
+// A measurement, not a test: goals are printed beside the figures.
+// Usage: node server/scripts/simulate-insights.ts [people=100] [--weeks=8] [--seed=1]
+//        [--against=<insights.sql of another version>]
+//   (TEST_DATABASE_URL set: a fresh database on that PostgreSQL; else PGlite)
+import { readFile } from 'node:fs/promises';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { startTestServer } from '../test/helpers/test-server.ts';
+import { signedInClient } from '../test/helpers/users.ts';
+import { drawPerson, type Person, type Truth } from './simulation/people.ts';
+import { random } from './simulation/random.ts';
+import { scoreScreen, summarize, type ScreenScore } from './simulation/score.ts';
+
+const option = (name: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const PEOPLE = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 100);
+const WEEKS = Number(option('weeks') ?? 8);
+const SEED = Number(option('seed') ?? 1);
+const AGAINST = option('against');
+// The simulated journals are drawn in UTC (people.ts).
+const ZONE = 'UTC';
+
+interface Row {
+  kind: 'activity' | 'tag';
+  key: string;
+  difference: number;
+  interval_low: number;
+  interval_high: number;
+  excludes_zero: boolean;
+}
+interface Screen {
+  comparisons: { energy: Row[]; engagement: Row[] };
+}
+
+const PERIODS = [
+  { label: 'All time', days: null },
+  { label: 'Last 30 days', days: 30 },
+] as const;
+
+async function insightsOf(client: SupabaseClient, fn: string, days: number | null) {
+  const { data, error } = await client.rpc(fn, { period_days: days, time_zone: ZONE });
+  if (error) throw new Error(`${fn}: ${error.message}`);
+  return data as Screen;
+}
+
+async function importJournal(client: SupabaseClient, person: Person) {
+  for (let i = 0; i < person.entries.length; i += 1000) {
+    const batch = person.entries.slice(i, i + 1000).map((e) => ({
+      created_at: e.at.toISOString(),
+      activity: e.activity,
+      energy: e.energy,
+      engagement: e.engagement,
+      flow_state: false,
+      notes: '',
+      tags: e.tags,
+    }));
+    const { error } = await client.rpc('import_entries', { entries: batch });
+    if (error) throw new Error(`import_entries: ${error.message}`);
+  }
+}
+
+const server = await startTestServer();
+try {
+  if (AGAINST) {
+    const sql = await readFile(AGAINST, 'utf8');
+    await server.database.db.exec(sql.replaceAll('public.insights(', 'public.insights_against('));
+  }
+  const methods = AGAINST ? ['insights', 'insights_against'] : ['insights'];
+  const rand = random(SEED);
+  const now = new Date();
+  // scores[method][period][kind of journal]
+  const scores = new Map<string, ScreenScore[]>();
+  const started = performance.now();
+  for (let i = 0; i < PEOPLE * 2; i++) {
+    const noise = i >= PEOPLE; // the second half: journals of pure noise
+    const person = drawPerson(rand, { weeks: WEEKS, now, zone: ZONE, noise });
+    const { client } = await signedInClient(server, `sim${i}`);
+    await importJournal(client, person);
+    for (const method of methods) {
+      for (const period of PERIODS) {
+        const screen = await insightsOf(client, method, period.days);
+        const truth: Truth = person.truthFor(period.days);
+        const id = `${method}|${period.label}|${noise ? 'noise' : 'real'}`;
+        const list = scores.get(id) ?? [];
+        list.push(scoreScreen(screen.comparisons, truth));
+        scores.set(id, list);
+      }
+    }
+  }
+  const seconds = Math.round((performance.now() - started) / 1000);
+  console.log(
+    `${PEOPLE} people with real effects and ${PEOPLE} of pure noise, ${WEEKS} weeks each, seed ${SEED} (${seconds} s)\n`,
+  );
+  for (const method of methods) {
+    console.log(method === 'insights' ? 'The method the app ships:' : `Against ${AGAINST}:`);
+    const real = (p: string) => scores.get(`${method}|${p}|real`) ?? [];
+    const noise = (p: string) => scores.get(`${method}|${p}|noise`) ?? [];
+    const both = [...real('All time'), ...real('Last 30 days')];
+    const s = summarize(both);
+    const all = summarize(real('All time'));
+    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+    console.log(
+      `  clear findings false (both screens):  ${pct(s.falseShare)} of ${s.clear}   goal ≤ 20%`,
+    );
+    console.log(`    of which on tags: ${pct(s.falseOnTagsShare)}`);
+    console.log(`  clear on a real effect, wrong sign:   ${pct(s.wrongSignShare)}   goal ≤ 1%`);
+    console.log(
+      `  real effects ≥ 10 points found (All time): ${pct(all.foundShare)} of ${all.bigEffects}   goal ≥ 40%`,
+    );
+    console.log(`    of which not compared at all: ${pct(all.notComparedShare)}`);
+    console.log(`  95% intervals holding the truth:      ${pct(s.coverage)}   goal ≥ 94%`);
+    console.log(`  people seeing a false finding:        ${pct(s.peopleWithFalse)}`);
+    for (const p of PERIODS) {
+      const n = summarize(noise(p.label));
+      console.log(
+        `  pure noise, ${p.label}: people with any clear finding ${pct(n.peopleWithClear)}   goal ≤ 15%`,
+      );
+    }
+    console.log();
+  }
+} finally {
+  await server.close();
+}
