@@ -111,12 +111,13 @@ export async function createPgliteInWorker(
   const opened = new Promise<unknown>((resolve, reject) => {
     waiting.set(0, { resolve, reject });
   });
+  // A thread that fails while this one still waits below is not an unhandled rejection.
+  opened.catch(() => {});
   try {
     const [wasm] = await Promise.all([compilePglite(), mayOpen]);
     worker.postMessage({ kind: 'open', wasm } satisfies Open);
     await opened;
   } catch (err) {
-    opened.catch(() => {}); // stopped with the thread, not unhandled
     await worker.terminate();
     throw err;
   }
