@@ -95,9 +95,9 @@ describe.skipIf(skipBrowserTests)('Insights: what goes with more energy', () => 
       'Meetings: 15 points less energy than your typical activity at the same time of day (95% interval 15 to 15; 4 entries on 4 days).',
     ]);
     // The rest is folded away, still there: the tag rides on Painting but
-    // does nothing once Painting is held fixed.
+    // does nothing once Painting is held fixed (its latest spelling shown).
     expect(await energy.locator('details').textContent()).toMatch(
-      /Tagged outside: about the same energy as entries without it/,
+      /Tagged Outside: about the same energy as entries without it/,
     );
     const toTry = section(page, 'What to try');
     expect(await toTry.getByRole('listitem').allInnerTexts()).toEqual([

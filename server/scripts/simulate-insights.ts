@@ -19,7 +19,7 @@ import { startTestServer } from '../test/helpers/test-server.ts';
 import { signedInClient } from '../test/helpers/users.ts';
 import { drawPerson, type Person, type Truth } from './simulation/people.ts';
 import { random } from './simulation/random.ts';
-import { scoreScreen, summarize, type ScreenScore } from './simulation/score.ts';
+import { scoreScreen, summarize, type Row, type ScreenScore } from './simulation/score.ts';
 
 const option = (name: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -30,16 +30,9 @@ const AGAINST = option('against');
 // The simulated journals are drawn in UTC (people.ts).
 const ZONE = 'UTC';
 
-interface Row {
-  kind: 'activity' | 'tag';
-  key: string;
-  difference: number;
-  interval_low: number;
-  interval_high: number;
-  excludes_zero: boolean;
-}
 interface Screen {
   comparisons: { energy: Row[]; engagement: Row[] };
+  typical_activities?: { energy: Array<{ key: string }>; engagement: Array<{ key: string }> };
 }
 
 const PERIODS = [
@@ -92,7 +85,7 @@ try {
         const truth: Truth = person.truthFor(period.days);
         const id = `${method}|${period.label}|${noise ? 'noise' : 'real'}`;
         const list = scores.get(id) ?? [];
-        list.push(scoreScreen(screen.comparisons, truth));
+        list.push(scoreScreen(screen.comparisons, screen.typical_activities, truth));
         scores.set(id, list);
       }
     }

@@ -100,8 +100,8 @@ describe('the app migrations on a Supabase-shaped database', () => {
       comparison_min_each: 3,
       comparison_min_days: 3,
       false_discovery_rate: 0.05,
-      max_compared_activities: 24,
-      max_compared_tags: 12,
+      max_compared_activities: 16,
+      max_compared_tags: 8,
     });
   });
 
@@ -230,9 +230,11 @@ describe('the app migrations on a Supabase-shaped database', () => {
     // row-level security (held_fixed_cells.sql, held_fixed_comparisons.sql).
     expect(callable.filter((fn) => fn.startsWith('journal_private.'))).toEqual([
       'journal_private.benjamini_hochberg(double precision[])',
-      'journal_private.held_fixed_cells(timestamp with time zone,text,text[],text[])',
+      'journal_private.held_fixed_cells(timestamp with time zone,text)',
       'journal_private.held_fixed_comparisons(timestamp with time zone,text)',
       'journal_private.held_fixed_contrasts(double precision[],integer,double precision[],double precision[],integer[],integer[],double precision)',
+      'journal_private.held_fixed_normal_equations(integer[],integer[],integer[],integer[],integer[],integer[],integer[],integer)',
+      'journal_private.held_fixed_scores(integer[],integer[],integer[],integer[],integer[],integer[],integer[],integer,double precision[],double precision[])',
       'journal_private.require_time_zone(text)',
       'journal_private.second_factor_satisfied()',
       'journal_private.symmetric_inverse(double precision[],integer)',

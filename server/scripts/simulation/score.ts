@@ -4,11 +4,13 @@ import type { Truth } from './people.ts';
 // simulation"). A clear finding is false when the factor has no effect of
 // its own in the period, or when its sign is not the sign of the true
 // difference with what the row compares it with: for an activity, the
-// average of the middle half of the compared activities' true effects (the
-// typical activity, chosen by the truth, as the app chooses it by the
-// estimates); for a tag, the entries without it.
+// average true effect of the activities the screen names as the typical one
+// (the screen's own reference; a screen without that list, as the
+// comparisons before ADR 083, is held against the middle half of the true
+// effects); for a tag, the entries without it.
 
-interface Row {
+/** A comparison row of the insights answer, as far as the score reads it. */
+export interface Row {
   kind: 'activity' | 'tag';
   key: string;
   difference: number;
@@ -43,7 +45,11 @@ function middleHalfMean(values: number[]): number {
   return middle.reduce((a, b) => a + b, 0) / Math.max(middle.length, 1);
 }
 
-export function scoreScreen(comparisons: Record<Measure, Row[]>, truth: Truth): ScreenScore {
+export function scoreScreen(
+  comparisons: Record<Measure, Row[]>,
+  typicalActivities: Record<Measure, Array<{ key: string }>> | undefined,
+  truth: Truth,
+): ScreenScore {
   const score: ScreenScore = {
     clear: 0,
     falseClear: 0,
@@ -58,7 +64,11 @@ export function scoreScreen(comparisons: Record<Measure, Row[]>, truth: Truth): 
   for (const measure of ['energy', 'engagement'] as const) {
     const rows = comparisons[measure];
     const own = (row: Row) => truth[row.kind].get(row.key)?.[measure] ?? 0;
-    const typical = middleHalfMean(rows.filter((r) => r.kind === 'activity').map(own));
+    const named = typicalActivities?.[measure];
+    const typical = named
+      ? named.reduce((sum, a) => sum + (truth.activity.get(a.key)?.[measure] ?? 0), 0) /
+        Math.max(named.length, 1)
+      : middleHalfMean(rows.filter((r) => r.kind === 'activity').map(own));
     const reference = (row: Row) => (row.kind === 'activity' ? own(row) - typical : own(row));
     for (const row of rows) {
       const target = reference(row);

@@ -28,6 +28,7 @@ interface Comparison {
 }
 interface Answer {
   comparisons: { energy: Comparison[]; engagement: Comparison[] };
+  typical_activities: Record<'energy' | 'engagement', Array<{ key: string; name: string }>>;
   to_try: Array<Comparison & { measure: 'energy' | 'engagement' }>;
   comparisons_made: number;
   thresholds: Record<string, number>;
@@ -122,6 +123,10 @@ describe('a journal whose answer is known exactly', () => {
       days_with: 6,
     });
     expect(row('energy', 'meetings')).toMatchObject({ difference: -15, excludes_zero: true });
+    expect(answer.typical_activities.energy).toEqual([
+      { key: 'email', name: 'Email' },
+      { key: 'reading', name: 'Reading' },
+    ]);
     for (const key of ['email', 'reading', 'outside']) {
       expect(Math.abs(row('energy', key)!.difference), key).toBeLessThan(0.01);
       expect(row('energy', key)!.excludes_zero, key).toBe(false);

@@ -148,8 +148,8 @@ describe('insights rankings', () => {
       comparison_min_each: 3,
       comparison_min_days: 3,
       false_discovery_rate: 0.05,
-      max_compared_activities: 24,
-      max_compared_tags: 12,
+      max_compared_activities: 16,
+      max_compared_tags: 8,
     });
     expect(Math.min(...data.ranked.map((r) => r.entries))).toBe(thresholds['min_entries']);
     expect(Math.max(...data.needs_more.map((r) => r.entries))).toBe(thresholds['min_entries']! - 1);

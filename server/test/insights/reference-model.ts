@@ -23,9 +23,8 @@ export interface ReferenceComparison {
 
 const PIVOT = 1e-9;
 
-/** Columns of one entry: days, parts (afternoon, evening, night), hour, hour², activities, tags. */
+/** Columns of one entry: days, parts (afternoon, evening, night), activities, tags. */
 function row(e: ModelEntry, days: string[], activities: string[], tags: string[]): number[] {
-  const h = (e.hour - 13.5) / 6;
   const part =
     e.hour >= 12 && e.hour < 17
       ? 0
@@ -37,8 +36,6 @@ function row(e: ModelEntry, days: string[], activities: string[], tags: string[]
   return [
     ...days.map((d) => (d === e.day ? 1 : 0)),
     ...[0, 1, 2].map((p) => (p === part ? 1 : 0)),
-    h,
-    h * h,
     ...activities.map((a) => (a === e.activity ? 1 : 0)),
     ...tags.map((t) => (e.tags.includes(t) ? 1 : 0)),
   ];
@@ -94,7 +91,7 @@ export function referenceComparisons(
   const g = days.length;
   const n = used.length;
   const scale = (g / (g - 1)) * ((n - 1) / (n - keptOthers));
-  const first = days.length + 5;
+  const first = days.length + 3;
   const activityCols = activities.map((_, i) => first + i);
   // The typical activity: the middle half of the activities by effect.
   const sorted = [...activityCols].sort((a, b) => beta[a]! - beta[b]! || a - b);

@@ -125,6 +125,9 @@ describe('what goes with more energy', () => {
       'Meetings: 15 points less energy than your typical activity at the same time of day (95% interval 15 to 15; 4 entries on 4 days).',
     );
     expect(energy).toHaveTextContent('Not clear yet (2): could still be chance');
+    expect(energy).toHaveTextContent(
+      'Your typical activity here: the average of Email and Reading.',
+    );
     const engagement = screen.getByRole('region', { name: 'What goes with more engagement' });
     expect(engagement).toHaveTextContent(
       'No clear difference yet, once all 8 comparisons of this screen are counted.',

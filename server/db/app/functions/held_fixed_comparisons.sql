@@ -2,8 +2,8 @@
 -- held fixed (docs/decisions/083): for the period's entries (since null:
 -- all of them; days and hours in time_zone), one least-squares model per
 -- measure,
---   measure = the day's own level + part of the day + a smooth curve of the
---             hour + the entry's activity + each of its tags,
+--   measure = the day's own level + the part of the day + the entry's
+--             activity + each of its tags,
 -- so a day's sleep, illness or weekday cancels (only entries of the same day
 -- are compared), as do the time of day and the other factors. Runs as the
 -- caller: row-level security limits it to the caller's own entries.
@@ -25,21 +25,20 @@
 -- every comparison of both measures, and its 95% interval excludes zero.
 --
 -- Returns {"energy": [...], "engagement": [...], "to_try": [...],
--- "comparisons": m, "rules": {...}} (the rows and fields: docs/product.md,
--- Insights).
+-- "typical": {"energy": [{key, name}], "engagement": [...]}, "comparisons": m,
+-- "rules": {...}} (the rows and fields: docs/product.md, Insights).
 CREATE OR REPLACE FUNCTION journal_private.held_fixed_comparisons(since timestamptz, time_zone text)
 RETURNS jsonb
 LANGUAGE plpgsql STABLE SECURITY INVOKER SET search_path = '' AS $$
 DECLARE
   min_each CONSTANT integer := 3;
   min_days CONSTANT integer := 3;
-  max_activities CONSTANT integer := 24;
-  max_tags CONSTANT integer := 12;
+  max_activities CONSTANT integer := 16;
+  max_tags CONSTANT integer := 8;
   max_to_try CONSTANT integer := 3;
   fdr CONSTANT float8 := 0.05;
-  -- Columns 1–3: afternoon, evening, night (morning is the base); 4 and 5:
-  -- the hour and its square, centred on 14:00, in units of 6 hours.
-  time_columns CONSTANT integer := 5;
+  -- Columns 1–3: afternoon, evening, night (morning is the base).
+  time_columns CONSTANT integer := 3;
   factors jsonb;
   activity_columns text[];
   tag_columns text[];
@@ -53,6 +52,25 @@ DECLARE
   meat_engagement float8[];
   entries_used float8;
   days_used integer;
+  -- The cells of held_fixed_cells on days with two or more entries, as
+  -- parallel arrays ordered by day; each cell's tags are the next
+  -- cell_tag_count[i] elements of cell_tags.
+  cell_day integer[];
+  cell_day_n integer[];
+  cell_n integer[];
+  cell_energy integer[];
+  cell_engagement integer[];
+  cell_part integer[];
+  cell_activity text[];
+  cell_tag_count integer[];
+  cell_tags text[];
+  cell_width integer[];
+  cell_cols integer[];
+  cells integer;
+  place integer := 0;
+  placed integer := 0;
+  next_tag integer := 1;
+  tag_no integer;
   result jsonb;
   -- What the app states when it explains the comparisons.
   rules CONSTANT jsonb := jsonb_build_object(
@@ -66,31 +84,34 @@ DECLARE
   row_no integer;
   col_no integer;
 BEGIN
-  -- The factors to compare, with their counts, and the columns they get.
-  WITH located AS (
-    SELECT activity_key, tag_keys, created_at, (created_at AT TIME ZONE time_zone)::date AS day
-    FROM public.activity_entries a
-    WHERE since IS NULL OR a.created_at >= since
+  -- One read of the entries (held_fixed_cells): the factors to compare,
+  -- with their counts, and the cells of days with two or more entries as
+  -- arrays ordered by day (a day with one entry says nothing once its own
+  -- level is held fixed).
+  WITH cells AS MATERIALIZED (
+    SELECT row_number() OVER (ORDER BY c.day) AS ord, c.*
+    FROM journal_private.held_fixed_cells(since, time_zone) c
   ),
-  day_sizes AS (SELECT day, count(*) AS n FROM located GROUP BY day),
   per_factor_day AS (
-    SELECT 'activity' AS kind, activity_key AS key, day, count(*) AS n, max(created_at) AS last_at
-    FROM located GROUP BY 2, 3
+    SELECT 'activity' AS kind, activity_key AS key, day, max(day_n) AS day_n, sum(n) AS n,
+           max(last_at) AS last_at
+    FROM cells GROUP BY activity_key, day
     UNION ALL
-    SELECT 'tag', k, day, count(*), max(created_at)
-    FROM located CROSS JOIN LATERAL unnest(tag_keys) k GROUP BY 2, 3
+    SELECT 'tag', k, day, max(day_n), sum(n), max(last_at)
+    FROM cells CROSS JOIN LATERAL unnest(tag_keys) k GROUP BY k, day
   ),
   totals AS (
-    SELECT sum(n) AS entries, count(*) AS days, sum(n) FILTER (WHERE n >= 2) AS all_used
-    FROM day_sizes
+    SELECT sum(n) AS entries, count(DISTINCT day) AS days,
+           sum(n) FILTER (WHERE day_n >= 2) AS all_used
+    FROM cells
   ),
   stats AS (
-    SELECT f.kind, f.key, sum(f.n)::integer AS entries, count(*)::integer AS days,
-           count(*) FILTER (WHERE f.n < d.n)::integer AS mixed_days,
-           count(*) FILTER (WHERE f.n = d.n)::integer AS days_only_with, max(f.last_at) AS last_at,
-           coalesce(sum(f.n) FILTER (WHERE d.n >= 2), 0)::integer AS used
-    FROM per_factor_day f JOIN day_sizes d USING (day)
-    GROUP BY f.kind, f.key
+    SELECT kind, key, sum(n)::integer AS entries, count(*)::integer AS days,
+           count(*) FILTER (WHERE n < day_n)::integer AS mixed_days,
+           count(*) FILTER (WHERE n = day_n)::integer AS days_only_with, max(last_at) AS last_at,
+           coalesce(sum(n) FILTER (WHERE day_n >= 2), 0)::integer AS used
+    FROM per_factor_day
+    GROUP BY kind, key
   ),
   eligible AS (
     SELECT s.*, t.entries - s.entries AS entries_without, t.all_used,
@@ -98,15 +119,29 @@ BEGIN
            row_number() OVER (PARTITION BY s.kind ORDER BY s.entries DESC, s.key) AS rank
     FROM stats s CROSS JOIN totals t
     WHERE s.entries >= min_each AND t.entries - s.entries >= min_each AND s.mixed_days >= min_days
-  )
-  SELECT coalesce(jsonb_agg(jsonb_build_object(
-           'kind', kind, 'key', key, 'entries_with', entries, 'entries_without', entries_without,
-           'days_with', days, 'days_without', days_without, 'mixed_days', mixed_days, 'last_at', last_at)
-           ORDER BY kind, rank), '[]'),
-         coalesce(max(all_used) > sum(used) FILTER (WHERE kind = 'activity'), true)
-  INTO factors, others_logged
-  FROM eligible
-  WHERE rank <= CASE WHEN kind = 'activity' THEN max_activities ELSE max_tags END;
+  ),
+  chosen AS (
+    SELECT * FROM eligible
+    WHERE rank <= CASE WHEN kind = 'activity' THEN max_activities ELSE max_tags END
+  ),
+  used_cells AS (SELECT * FROM cells WHERE day_n >= 2)
+  SELECT (SELECT coalesce(jsonb_agg(jsonb_build_object(
+            'kind', kind, 'key', key, 'entries_with', entries, 'entries_without', entries_without,
+            'days_with', days, 'days_without', days_without, 'mixed_days', mixed_days,
+            'last_at', last_at) ORDER BY kind, rank), '[]')
+          FROM chosen),
+         (SELECT coalesce(max(all_used) > sum(used) FILTER (WHERE kind = 'activity'), true)
+          FROM chosen),
+         array_agg(day - DATE '2000-01-01' ORDER BY ord), array_agg(day_n ORDER BY ord),
+         array_agg(n ORDER BY ord), array_agg(energy_sum ORDER BY ord),
+         array_agg(engagement_sum ORDER BY ord), array_agg(part ORDER BY ord),
+         array_agg(activity_key ORDER BY ord), array_agg(cardinality(tag_keys) ORDER BY ord),
+         (SELECT coalesce(array_agg(k ORDER BY c.ord, t.place), '{}')
+          FROM used_cells c CROSS JOIN LATERAL unnest(c.tag_keys) WITH ORDINALITY AS t (k, place)),
+         coalesce(sum(n), 0), count(DISTINCT day)
+  INTO factors, others_logged, cell_day, cell_day_n, cell_n, cell_energy, cell_engagement,
+       cell_part, cell_activity, cell_tag_count, cell_tags, entries_used, days_used
+  FROM used_cells;
 
   SELECT coalesce(array_agg(f ->> 'key' ORDER BY o) FILTER (WHERE f ->> 'kind' = 'activity'), '{}'),
          coalesce(array_agg(f ->> 'key' ORDER BY o) FILTER (WHERE f ->> 'kind' = 'tag'), '{}')
@@ -126,64 +161,46 @@ BEGIN
   END IF;
   IF cardinality(activity_columns) = 0 AND cardinality(tag_columns) = 0 THEN
     RETURN jsonb_build_object('energy', '[]'::jsonb, 'engagement', '[]'::jsonb,
-                              'to_try', '[]'::jsonb, 'comparisons', 0, 'rules', rules);
+                              'to_try', '[]'::jsonb, 'comparisons', 0, 'rules', rules,
+                              'typical', jsonb_build_object('energy', '[]'::jsonb,
+                                                            'engagement', '[]'::jsonb));
   END IF;
 
-  -- X'X and X'y of the model with each day's means taken out, from the
-  -- cells (held_fixed_cells), per day d with c_d = Σ n·x over its cells:
-  --   Σ_cells n·x·x' − Σ_d c_d·c_d'/n_d   and   Σ_cells x·y_sum − Σ_d c_d·ȳ_d.
-  -- A column that the others already make (an activity always logged at
-  -- the same hour, a tag only ever on one activity) is dropped by
-  -- symmetric_inverse, and its factor is not compared: the model cannot tell
-  -- it apart.
+  -- A column that the others already make (an activity always logged in
+  -- the same part of the day, a tag only ever on one activity) is dropped
+  -- by symmetric_inverse, and its factor is not compared: the model cannot
+  -- tell it apart.
   size := time_columns + cardinality(activity_columns) + cardinality(tag_columns);
-  WITH x AS MATERIALIZED (
-    SELECT * FROM journal_private.held_fixed_cells(since, time_zone, activity_columns, tag_columns)
-  ),
-  cell_pairs AS (
-    SELECT a.col AS j, b.col AS k, sum(a.n * a.val * b.val) AS v
-    FROM x a JOIN x b ON b.cell = a.cell AND b.col >= a.col
-    GROUP BY 1, 2
-  ),
-  day_columns AS MATERIALIZED (
-    SELECT day, col, sum(n * val) AS c, max(day_n) AS day_n FROM x GROUP BY day, col
-  ),
-  day_pairs AS (
-    SELECT a.col AS j, b.col AS k, sum(a.c * b.c / a.day_n) AS v
-    FROM day_columns a JOIN day_columns b ON b.day = a.day AND b.col >= a.col
-    GROUP BY 1, 2
-  ),
-  -- Each cell's sums once (x has a row per column).
-  cells AS (
-    SELECT DISTINCT ON (cell) day, day_n, n, energy_sum, engagement_sum FROM x ORDER BY cell
-  ),
-  day_sums AS (
-    SELECT day, max(day_n) AS day_n, sum(energy_sum) AS energy_sum,
-           sum(engagement_sum) AS engagement_sum
-    FROM cells GROUP BY day
-  ),
-  cross_moments AS (
-    SELECT x.col, sum(x.val * x.energy_sum) AS energy, sum(x.val * x.engagement_sum) AS engagement
-    FROM x GROUP BY x.col
-  ),
-  day_moments AS (
-    SELECT c.col, sum(c.c * s.energy_sum / s.day_n) AS energy,
-           sum(c.c * s.engagement_sum / s.day_n) AS engagement
-    FROM day_columns c JOIN day_sums s USING (day) GROUP BY c.col
-  )
-  SELECT (SELECT array_agg(coalesce(cp.v, 0) - coalesce(dp.v, 0) ORDER BY g.j, g.k)
-          FROM (SELECT j, k FROM generate_series(1, size) j, generate_series(1, size) k) g
-          LEFT JOIN cell_pairs cp ON cp.j = least(g.j, g.k) AND cp.k = greatest(g.j, g.k)
-          LEFT JOIN day_pairs dp ON dp.j = least(g.j, g.k) AND dp.k = greatest(g.j, g.k)),
-         (SELECT array_agg(coalesce(m.energy, 0) - coalesce(dm.energy, 0) ORDER BY g)
-                 || array_agg(coalesce(m.engagement, 0) - coalesce(dm.engagement, 0) ORDER BY g)
-          FROM generate_series(1, size) g
-          LEFT JOIN cross_moments m ON m.col = g
-          LEFT JOIN day_moments dm ON dm.col = g),
-         (SELECT coalesce(sum(n), 0) FROM cells),
-         (SELECT count(*) FROM day_sums)
-  INTO gram, moments, entries_used, days_used;
+  -- Each cell's columns that are 1 (its part, its activity, its tags), the
+  -- next cell_width[i] elements of cell_cols (held_fixed_normal_equations).
+  cells := coalesce(cardinality(cell_day), 0);
+  cell_width := array_fill(0, ARRAY[cells]);
+  cell_cols := array_fill(0, ARRAY[2 * cells + coalesce(cardinality(cell_tags), 0)]);
+  FOR row_no IN 1..cells LOOP
+    IF cell_part[row_no] IS NOT NULL THEN
+      place := place + 1;
+      cell_cols[place] := cell_part[row_no];
+    END IF;
+    col_no := array_position(activity_columns, cell_activity[row_no]);
+    IF col_no IS NOT NULL THEN
+      place := place + 1;
+      cell_cols[place] := time_columns + col_no;
+    END IF;
+    FOR tag_no IN next_tag..next_tag + cell_tag_count[row_no] - 1 LOOP
+      col_no := array_position(tag_columns, cell_tags[tag_no]);
+      IF col_no IS NOT NULL THEN
+        place := place + 1;
+        cell_cols[place] := time_columns + cardinality(activity_columns) + col_no;
+      END IF;
+    END LOOP;
+    next_tag := next_tag + cell_tag_count[row_no];
+    cell_width[row_no] := place - placed;
+    placed := place;
+  END LOOP;
 
+  SELECT e.gram, e.moments INTO gram, moments
+  FROM journal_private.held_fixed_normal_equations(
+    cell_day, cell_day_n, cell_n, cell_energy, cell_engagement, cell_width, cell_cols, size) e;
   inverse := journal_private.symmetric_inverse(gram, size);
   beta_energy := array_fill(0::float8, ARRAY[size]);
   beta_engagement := array_fill(0::float8, ARRAY[size]);
@@ -195,40 +212,10 @@ BEGIN
     END LOOP;
   END LOOP;
 
-  -- The middle of the sandwich, per measure: Σ_d s_d·s_d' with the day's
-  -- score s_d = Σ_cells x·r − c_d·r̄_d, r = y_sum − n·x'β a cell's residual
-  -- and r̄_d the day's mean residual (the day's own level taken out).
-  WITH x AS MATERIALIZED (
-    SELECT * FROM journal_private.held_fixed_cells(since, time_zone, activity_columns, tag_columns)
-  ),
-  residuals AS MATERIALIZED (
-    SELECT cell, max(day) AS day, max(day_n) AS day_n,
-           max(energy_sum) - max(n) * sum(val * beta_energy[col]) AS energy,
-           max(engagement_sum) - max(n) * sum(val * beta_engagement[col]) AS engagement
-    FROM x GROUP BY cell
-  ),
-  day_residuals AS (
-    SELECT day, sum(energy) / max(day_n) AS energy, sum(engagement) / max(day_n) AS engagement
-    FROM residuals GROUP BY day
-  ),
-  scores AS MATERIALIZED (
-    SELECT x.day, x.col,
-           sum(x.val * r.energy) - sum(x.n * x.val) * max(d.energy) AS energy,
-           sum(x.val * r.engagement) - sum(x.n * x.val) * max(d.engagement) AS engagement
-    FROM x JOIN residuals r USING (cell) JOIN day_residuals d ON d.day = x.day
-    GROUP BY x.day, x.col
-  ),
-  pairs AS (
-    SELECT a.col AS j, b.col AS k, sum(a.energy * b.energy) AS energy,
-           sum(a.engagement * b.engagement) AS engagement
-    FROM scores a JOIN scores b ON b.day = a.day AND b.col >= a.col
-    GROUP BY 1, 2
-  )
-  SELECT array_agg(coalesce(p.energy, 0) ORDER BY g.j, g.k),
-         array_agg(coalesce(p.engagement, 0) ORDER BY g.j, g.k)
-  INTO meat_energy, meat_engagement
-  FROM (SELECT j, k FROM generate_series(1, size) j, generate_series(1, size) k) g
-  LEFT JOIN pairs p ON p.j = least(g.j, g.k) AND p.k = greatest(g.j, g.k);
+  SELECT m.meat_energy, m.meat_engagement INTO meat_energy, meat_engagement
+  FROM journal_private.held_fixed_scores(
+    cell_day, cell_day_n, cell_n, cell_energy, cell_engagement, cell_width, cell_cols, size,
+    beta_energy, beta_engagement) m;
 
   -- Each comparison as a contrast of the effects (held_fixed_contrasts).
   WITH measures (measure, beta, meat) AS (
@@ -257,7 +244,7 @@ BEGIN
     WHERE kind = 'tag' OR (SELECT count(*) FROM kept WHERE kind = 'activity') >= 2
   ),
   spread AS (
-    SELECT m.measure, x.col, x.estimate, x.standard_error
+    SELECT m.measure, x.col, x.estimate, x.standard_error, x.typical
     FROM measures m
     CROSS JOIN LATERAL journal_private.held_fixed_contrasts(
       inverse, size, m.beta, m.meat,
@@ -272,7 +259,7 @@ BEGIN
   -- The interval by Student's t for the factor's mixed days less one; the
   -- p-values of both measures go through Benjamini–Hochberg together.
   tested AS (
-    SELECT c.*, s.measure, s.estimate, s.standard_error,
+    SELECT c.*, s.measure, s.estimate, s.standard_error, s.typical,
            c.mixed_days - 1 AS degrees_of_freedom,
            journal_private.t_quantile_975(c.mixed_days - 1) * s.standard_error AS margin,
            CASE WHEN s.standard_error > 0
@@ -312,7 +299,7 @@ BEGIN
     ) n ON true
   ),
   rows_json AS (
-    SELECT measure, clear, estimate, kind, key, name, days_with, entries_with, jsonb_build_object(
+    SELECT measure, clear, estimate, kind, key, name, days_with, entries_with, typical, jsonb_build_object(
              'kind', kind, 'key', key, 'name', name,
              'reference', CASE WHEN kind = 'activity' THEN 'typical_activity' ELSE 'without_tag' END,
              'entries_with', entries_with, 'entries_without', entries_without,
@@ -346,6 +333,12 @@ BEGIN
                             FROM rows_json WHERE measure = 'engagement'), '[]'),
     'to_try', coalesce((SELECT jsonb_agg(doc ORDER BY rank)
                         FROM (SELECT * FROM to_try ORDER BY rank LIMIT max_to_try) t), '[]'),
+    -- The activities that make "your typical activity", per measure.
+    'typical', jsonb_build_object(
+      'energy', coalesce((SELECT jsonb_agg(jsonb_build_object('key', key, 'name', name) ORDER BY key)
+                          FROM rows_json WHERE measure = 'energy' AND typical), '[]'),
+      'engagement', coalesce((SELECT jsonb_agg(jsonb_build_object('key', key, 'name', name) ORDER BY key)
+                              FROM rows_json WHERE measure = 'engagement' AND typical), '[]')),
     'comparisons', (SELECT count(*) FROM rows_json),
     'rules', rules)
   INTO result;

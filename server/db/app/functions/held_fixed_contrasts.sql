@@ -9,16 +9,17 @@
 -- activities is the base activity, which has no column: its effect is 0.
 -- For each: c'β and the
 -- standard error √(w'·meat·w · scale) with w = (X'X)⁻¹c, scale the
--- small-sample factor of the clustered variance.
+-- small-sample factor of the clustered variance; and whether it is one of
+-- the activities that make the typical one.
 CREATE OR REPLACE FUNCTION journal_private.held_fixed_contrasts(
   inverse float8[], size integer, beta float8[], meat float8[],
   activity_cols integer[], tag_cols integer[], scale float8)
-RETURNS TABLE (col integer, estimate float8, standard_error float8)
+RETURNS TABLE (col integer, estimate float8, standard_error float8, typical boolean)
 -- plpgsql: a few dozen contrasts of a few dozen columns, size² steps each,
 -- run far quicker as loops over arrays than as rows of a query.
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SET search_path = '' AS $$
 DECLARE
-  typical integer[];
+  typical_cols integer[];
   typical_w float8[] := array_fill(0::float8, ARRAY[size]);
   typical_effect float8 := 0;
   w float8[];
@@ -28,18 +29,18 @@ DECLARE
   b integer;
   t integer;
 BEGIN
-  SELECT coalesce(array_agg(x.c), '{}') INTO typical
+  SELECT coalesce(array_agg(x.c), '{}') INTO typical_cols
   FROM (
     SELECT c, row_number() OVER (ORDER BY coalesce(beta[c], 0), c) AS rank, count(*) OVER () AS k
     FROM unnest(activity_cols) c
   ) x
   WHERE x.k < 4 OR (x.rank > x.k / 4 AND x.rank <= x.k - x.k / 4);
-  IF cardinality(typical) > 0 THEN
-    FOREACH t IN ARRAY typical LOOP
+  IF cardinality(typical_cols) > 0 THEN
+    FOREACH t IN ARRAY typical_cols LOOP
       CONTINUE WHEN t = 0;
-      typical_effect := typical_effect + beta[t] / cardinality(typical);
+      typical_effect := typical_effect + beta[t] / cardinality(typical_cols);
       FOR a IN 1..size LOOP
-        typical_w[a] := typical_w[a] + inverse[(a - 1) * size + t] / cardinality(typical);
+        typical_w[a] := typical_w[a] + inverse[(a - 1) * size + t] / cardinality(typical_cols);
       END LOOP;
     END LOOP;
   END IF;
@@ -68,6 +69,7 @@ BEGIN
       quadratic := quadratic + w[a] * partial;
     END LOOP;
     col := t;
+    typical := t = ANY (typical_cols);
     standard_error := sqrt(greatest(0, quadratic * scale));
     RETURN NEXT;
   END LOOP;

@@ -271,6 +271,7 @@ BEGIN
     || jsonb_build_object('comparisons', jsonb_build_object('energy', held -> 'energy',
                                                             'engagement', held -> 'engagement'),
                           'to_try', held -> 'to_try',
+                          'typical_activities', held -> 'typical',
                           'comparisons_made', held -> 'comparisons')
     || jsonb_build_object('thresholds', (result -> 'thresholds') || (held -> 'rules'));
   RETURN result;

@@ -115,6 +115,8 @@ export interface Insights {
   to_try: Suggestion[];
   /** How many comparisons the screen made, both measures together. */
   comparisons_made: number;
+  /** The activities whose average is "your typical activity", per measure. */
+  typical_activities: Record<'energy' | 'engagement', Array<{ key: string; name: string }>>;
   thresholds: Thresholds;
 }
 
@@ -134,7 +136,7 @@ export async function fetchInsights(
   );
   // A hosted project whose functions predate this app (the functions script
   // not applied again): say so rather than show rules without their numbers.
-  if (!insights.thresholds || !insights.comparisons || !insights.to_try) {
+  if (!insights.thresholds || !insights.comparisons || !insights.typical_activities) {
     throw new Error('the database runs an older insights function; apply the current functions');
   }
   return insights;

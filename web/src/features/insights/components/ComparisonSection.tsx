@@ -2,6 +2,13 @@ import { CardSection } from '../../../components/CardSection.tsx';
 import type { Comparison, Thresholds } from '../api/get-insights.ts';
 import { comparisonSentence, unclearSentence, type Measure } from '../comparison-sentences.ts';
 
+/** "A", "A and B", "A, B and C". */
+function listOf(names: string[]): string {
+  return names.length < 2
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
 interface Props {
   id: string;
   title: string;
@@ -10,6 +17,8 @@ interface Props {
   rows: Comparison[];
   /** How many comparisons the screen made, both measures together. */
   comparisonsMade: number;
+  /** The activities whose average is "your typical activity". */
+  typical: Array<{ key: string; name: string }>;
   thresholds: Thresholds;
 }
 
@@ -25,6 +34,7 @@ export function ComparisonSection({
   measure,
   rows,
   comparisonsMade,
+  typical,
   thresholds,
 }: Props) {
   const clear = rows.filter((row) => row.excludes_zero);
@@ -41,6 +51,11 @@ export function ComparisonSection({
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
         {`Each activity against your typical activity, and each tag against entries without it, on the same days and at the same time of day, with everything else held fixed. Clear differences first.`}
       </p>
+      {typical.length > 0 && (
+        <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
+          {`Your typical activity here: the average of ${listOf(typical.map((t) => t.name))}.`}
+        </p>
+      )}
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {`Not enough data yet: an activity or tag is compared once it has ${thresholds.comparison_min_each} entries in the period, ${thresholds.comparison_min_each} entries without it, and ${thresholds.comparison_min_days} days with entries both with and without it.`}

@@ -136,6 +136,7 @@ function InsightsBody({ data, onOpenActivity, onTrack, onOpenDay }: Props & { da
           measure={measure}
           rows={data.comparisons[measure]}
           comparisonsMade={data.comparisons_made}
+          typical={data.typical_activities[measure]}
           thresholds={data.thresholds}
         />
       ))}
