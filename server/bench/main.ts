@@ -1,6 +1,6 @@
 // `npm run bench`: ours over HTTP beside the same SQL sent straight to the
 // database, on PostgreSQL and on embedded PGlite, for a person with years of
-// journal; then start time, memory and the login screen's JavaScript; then
+// journal; then start time, memory, Insights and the login screen's JavaScript; then
 // the browser's figures (Lighthouse on /login, Insights at 20,000 entries).
 // Before that, the goals' figures (docs/benchmark.md): saves on an empty journal beside a grown
 // one with stale statistics, WAL syncs per save, and memory after the
@@ -22,6 +22,7 @@ import { signUp, type Account } from './account.ts';
 import { pgliteGrowth, postgresGrowth, type GrowthRow } from './growth.ts';
 import { printGrowthTable } from './growth-table.ts';
 import { printGoalTable, runGoalScript, type GoalRow } from './goals.ts';
+import { insightsGoals } from './insights.ts';
 import { loginScriptKiB } from './login-bundle.ts';
 import { memoryNotes } from './memory.ts';
 import { options } from './options.ts';
@@ -31,6 +32,7 @@ import { floorAt, oursAt, workloads, type Row } from './scenarios.ts';
 import { activityCount, brokenActivities, seed } from './seed.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 import { soak } from './soak.ts';
+import { startGoal } from './start-time.ts';
 import { printTable } from './table.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -114,13 +116,12 @@ async function benchPglite() {
     await cp(join(dir, 'pgdata'), join(dir, 'floor'), { recursive: true });
     const direct = await createPgliteDatabase(join(dir, 'floor'));
 
+    if (options.runs('start')) {
+      log('pglite: starts on the existing data directory');
+      goalRows.push(await startGoal(dir, options.activities));
+    }
     const server = await startServer({ DATA_DIR: dir });
     try {
-      if (options.runs('start')) {
-        notes.push(
-          `pglite: start to healthy /health on the existing data directory: ${server.startMs.toFixed(0)} ms`,
-        );
-      }
       log('pglite: ours over HTTP, then the same script on PGlite in this process');
       await cells(server, account, 'pglite', (script) => direct.exec(script));
       notes.push(
@@ -171,6 +172,9 @@ const cellsRun = workloads().length > 0;
 if (options.runs('postgres') && cellsRun) await benchPostgres();
 if (options.runs('pglite') && (cellsRun || options.runs('start') || options.runs('web'))) {
   await benchPglite();
+}
+if (options.runs('insights') && options.runs('pglite')) {
+  goalRows.push(...(await insightsGoals(options.activities, log)));
 }
 if (options.runs('browser')) {
   // In Chromium, on the embedded database: what the everyday tests no longer

@@ -9,6 +9,7 @@ const ALL = [
   'growth',
   'memory',
   'start',
+  'insights',
   'web',
   'browser',
   'peer',
@@ -48,7 +49,7 @@ function selected(part: Part, group: readonly Part[]): boolean {
 const DATABASES = ['postgres', 'pglite'] as const;
 const WORKLOADS = ['save', 'history'] as const;
 // soak runs whenever BENCH_SOAK_MINUTES is set; naming it runs it alone.
-const EXTRAS = ['growth', 'memory', 'start', 'web', 'browser', 'peer', 'soak'] as const;
+const EXTRAS = ['growth', 'memory', 'start', 'insights', 'web', 'browser', 'peer', 'soak'] as const;
 
 export const options = {
   seconds: Number(process.env['BENCH_SECONDS'] ?? 5),

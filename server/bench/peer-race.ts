@@ -175,7 +175,13 @@ const memoryNote = (who: string, m: MemoryFigures) =>
 
 const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
 
-/** The race's goals: saves at least as fast at every client count, and less memory. */
+/**
+ * Ours ÷ the peer's saves per second to meet at every client count: a lead
+ * that a two-core machine's noise (a tenth between runs) cannot take away.
+ */
+const SAVES_LEAD = 1.2;
+
+/** The race's goals: saves a fifth faster at every client count, no slower p50, and less memory. */
 function raceGoals(rows: RaceRow[], ours: MemoryFigures, peer: MemoryFigures): GoalRow[] {
   const goals: GoalRow[] = [];
   for (const row of rows.filter((r) => r.workload === 'save')) {
@@ -187,8 +193,8 @@ function raceGoals(rows: RaceRow[], ours: MemoryFigures, peer: MemoryFigures): G
         name: `saves/s, ours ÷ the peer, ${row.clients} clients`,
         figure: thru,
         unit: '×',
-        goal: '≥ 1.0× and none failed',
-        met: thru >= 1 && clean,
+        goal: `≥ ${SAVES_LEAD.toFixed(1)}× and none failed`,
+        met: thru >= SAVES_LEAD && clean,
       },
       {
         name: `save p50, ours ÷ the peer, ${row.clients} clients`,

@@ -21,6 +21,7 @@
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { startTestServer } from '../test/helpers/test-server.ts';
+import { seedInsightsJournal } from '../test/helpers/seed-insights-journal.ts';
 import { signedInClient } from '../test/helpers/users.ts';
 import type { Queryable } from '../src/db/database.ts';
 
@@ -30,36 +31,14 @@ const ACTIVITIES = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 20_000);
 const RUNS = Number(option('runs') ?? 15);
 const AGAINST = option('against');
 const ZONE = 'Europe/Berlin';
-const NAMES = 40;
-const TAGS = 30;
 
 const server = await startTestServer();
 try {
   const { client, userId } = await signedInClient(server, 'insights');
   const db = server.database.db;
   const seeded = performance.now();
-  // Three years: one activity every ~79 minutes, 40 names in varied spellings,
-  // 0 to 3 of 30 tags each (1.5 on average), as the entry's 'Tags' answer.
-  await db.query(
-    `INSERT INTO public.user_answers (user_id, question_id, answer, created_at)
-     SELECT $1, q.id,
-            CASE q.question
-              WHEN 'Activity Description' THEN
-                CASE WHEN i % 7 = 0 THEN 'activity ' || (i % $3) ELSE 'Activity ' || (i % $3) END
-              WHEN 'Energy Level' THEN ((i % $3) * 2 + (i * 37) % 21)::text
-              WHEN 'Engagement Level' THEN ((i * 53) % 101)::text
-              WHEN 'Flow State' THEN (i % 3 = 0)::text
-              WHEN 'Tags' THEN
-                (SELECT coalesce(jsonb_agg('Tag ' || ((i * 7 + k * 11) % $4)), '[]')::text
-                 FROM generate_series(1, i % 4) AS k)
-              ELSE 'Notes for ' || i
-            END,
-            now() - make_interval(mins => i * 79)
-     FROM generate_series(1, $2::int) AS i
-     CROSS JOIN public.questions q
-     JOIN public.pages p ON p.id = q.page_id AND p.name IN ('good_time_journal', 'entry_context')`,
-    [userId, ACTIVITIES, NAMES, TAGS],
-  );
+  // Three years: one activity every ~79 minutes, 40 names, 30 tags.
+  await seedInsightsJournal(db, userId, ACTIVITIES);
   await db.exec('ANALYZE');
   const { rows: tagged } = await db.query<{ tags: number }>(
     'SELECT count(DISTINCT k)::integer AS tags FROM public.activity_entries, unnest(tag_keys) k',

@@ -23,6 +23,36 @@ describe('migrations and seed', () => {
     expect(rows[0]?.n).toBe(5);
   });
 
+  // A start on files already applied reads one recorded digest and stops
+  // (docs/decisions/094): it replaces no function. The row's xmin changes
+  // whenever CREATE OR REPLACE rewrites a function, even to the same text.
+  const functionRowVersion = async () =>
+    (
+      await database.db.query<{ xmin: string }>(
+        `SELECT xmin::text FROM pg_proc WHERE oid = 'journal_private.second_factor_satisfied()'::regprocedure`,
+      )
+    ).rows[0]?.xmin;
+
+  it('are skipped whole when the files are the ones last applied', async () => {
+    const before = await functionRowVersion();
+    expect(await migrate(database.db)).toEqual([]);
+    expect(await functionRowVersion()).toBe(before);
+  });
+
+  it('run again when the files differ from the ones last applied, and record them', async () => {
+    const { rows: recorded } = await database.db.query<{ digest: string }>(
+      'SELECT digest FROM et_meta.applied_set',
+    );
+    await database.db.query(`UPDATE et_meta.applied_set SET digest = 'an older set of files'`);
+    const before = await functionRowVersion();
+    expect(await migrate(database.db)).toEqual([]);
+    expect(await functionRowVersion()).not.toBe(before);
+    const { rows: after } = await database.db.query<{ digest: string }>(
+      'SELECT digest FROM et_meta.applied_set',
+    );
+    expect(after).toEqual(recorded);
+  });
+
   it('seed the journal page with its five active questions', async () => {
     const { rows } = await database.db.query<{ question: string; active: boolean }>(
       `SELECT q.question, q.active FROM public.questions q

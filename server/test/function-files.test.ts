@@ -7,8 +7,8 @@ import { databaseForFile } from './helpers/server-for-file.ts';
 import { createTestDatabase } from './helpers/test-database.ts';
 
 // Each function of the app schema lives in server/db/app/functions/<name>.sql
-// and the server applies those files after the numbered migrations on every
-// start (docs/decisions/031). These tests keep a file and the database from
+// and the server applies those files after the numbered migrations whenever
+// they changed (docs/decisions/031, 094). These tests keep a file and the database from
 // telling two different stories.
 
 // The last numbered migration written before the function files existed.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './database.ts';
@@ -5,7 +6,8 @@ import { readFunctionFiles, type FunctionFile } from './function-files.ts';
 
 // Our auth schema first (it defines auth.uid() and the roles the app schema
 // uses), then the portable app schema. Each file runs once, in a transaction.
-// Then the app's functions, on every start (applyFunctionFiles).
+// Then the app's functions (applyFunctionFiles). A start whose files are the
+// ones last applied does none of it (docs/decisions/094).
 const MIGRATION_DIRS = ['auth', 'app'].map((dir) => ({
   dir,
   path: fileURLToPath(new URL(`../../db/${dir}/`, import.meta.url)),
@@ -32,6 +34,16 @@ export async function migrationFiles(): Promise<MigrationFile[]> {
 const MIGRATION_LOCK_KEY = 7_412_026;
 
 export async function migrate(db: Database): Promise<string[]> {
+  const migrations = await Promise.all(
+    (await migrationFiles()).map(async (file) => ({
+      ...file,
+      sql: await readFile(file.path, 'utf8'),
+    })),
+  );
+  const functions = await readFunctionFiles();
+  const digest = migrationSetDigest(migrations, functions);
+  if ((await appliedDigest(db)) === digest) return [];
+
   // Under the lock too: "IF NOT EXISTS" is not safe against a replica doing
   // the same at the same moment (duplicate key in pg_namespace).
   await db.transaction(async (tx) => {
@@ -42,16 +54,20 @@ export async function migrate(db: Database): Promise<string[]> {
         name text PRIMARY KEY,
         applied_at timestamptz NOT NULL DEFAULT now()
       );
+      CREATE TABLE IF NOT EXISTS et_meta.applied_set (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        digest text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      );
     `);
   });
-  // Most starts find every file applied: one read says so without a
-  // transaction per file. A file not listed is checked again under the lock.
+  // A file not listed is checked again under the lock: a replica may be
+  // applying it right now.
   const { rows } = await db.query<{ name: string }>('SELECT name FROM et_meta.schema_migrations');
   const done = new Set(rows.map((r) => r.name));
   const applied: string[] = [];
-  for (const { name, path } of await migrationFiles()) {
+  for (const { name, sql } of migrations) {
     if (done.has(name)) continue;
-    const sql = await readFile(path, 'utf8');
     const didApply = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
       const done = await tx.query('SELECT 1 FROM et_meta.schema_migrations WHERE name = $1', [
@@ -64,8 +80,43 @@ export async function migrate(db: Database): Promise<string[]> {
     });
     if (didApply) applied.push(name);
   }
-  await applyFunctionFiles(db);
+  await applyFunctionFiles(db, functions);
+  await db.query(
+    `INSERT INTO et_meta.applied_set (digest) VALUES ($1)
+     ON CONFLICT (only_row) DO UPDATE SET digest = excluded.digest, applied_at = now()`,
+    [digest],
+  );
   return applied;
+}
+
+/**
+ * One digest of every numbered migration and every function file, names and
+ * text, in the order they apply: the same files give the same digest.
+ */
+export function migrationSetDigest(
+  migrations: { name: string; sql: string }[],
+  functions: FunctionFile[],
+): string {
+  const hash = createHash('sha256');
+  for (const { name, sql } of [
+    ...migrations,
+    ...functions.map((f) => ({ ...f, name: `functions/${f.name}` })),
+  ]) {
+    // Lengths first, so that no two different sets run together into one text.
+    hash.update(`${name.length}:${name}${sql.length}:`).update(sql);
+  }
+  return hash.digest('hex');
+}
+
+/** The digest recorded by the last migrate() that finished here; undefined before the first. */
+async function appliedDigest(db: Database): Promise<string | undefined> {
+  // A new database has no et_meta yet: look before reading, so that no start logs an error.
+  const { rows } = await db.query<{ present: boolean }>(
+    "SELECT to_regclass('et_meta.applied_set') IS NOT NULL AS present",
+  );
+  if (!rows[0]?.present) return undefined;
+  const recorded = await db.query<{ digest: string }>('SELECT digest FROM et_meta.applied_set');
+  return recorded.rows[0]?.digest;
 }
 
 /**

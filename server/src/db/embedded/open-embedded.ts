@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Database } from '../database.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { compilePglite } from './pglite-database.ts';
+import { compilePglite } from './pglite-wasm.ts';
 import { createPgliteInWorker } from './pglite-in-worker.ts';
 
 /** Brings a database up to date; says whether that changed it. */
@@ -22,11 +22,21 @@ export async function openEmbedded(
 ): Promise<Database> {
   // Compiling starts now and is awaited when PGlite opens (a failure there too).
   compilePglite().catch(() => {});
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const unlock = await lockDataDir(dataDir);
+  const locking = mkdir(dataDir, { recursive: true, mode: 0o700 }).then(() => lockDataDir(dataDir));
+  // The database's thread starts now too, loading its modules meanwhile; it
+  // opens PGlite only once the directory is locked (docs/decisions/095).
+  const first = createPgliteInWorker(`${dataDir}/pgdata`, locking);
+  first.catch(() => {}); // awaited below, after the lock
+  let unlock: () => Promise<void>;
+  try {
+    unlock = await locking;
+  } catch (err) {
+    await first.catch(() => {}); // its thread stops, having opened nothing
+    throw err;
+  }
   let db: Database | undefined;
   try {
-    db = await createPgliteInWorker(`${dataDir}/pgdata`);
+    db = await first;
     if ((await prepare(db)).changed) {
       await db.close();
       db = undefined; // closed already: a failure below must not close it again

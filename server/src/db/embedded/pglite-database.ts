@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { PGlite, type Results } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult } from '../database.ts';
 import { isWalGrowthRefused } from '../disk-full.ts';
 import { resultsOfSteps } from '../script-steps.ts';
 import { keptStatements } from './kept-statements.ts';
 import { DURABLE_START_PARAMS, syncToDisk, type WalSync } from './pglite-durability.ts';
+import { compilePglite } from './pglite-wasm.ts';
 
 type PGliteQueryable = Pick<PGlite, 'query' | 'exec'>;
 
@@ -29,22 +27,6 @@ function wrap(db: PGliteQueryable): Queryable {
  */
 function toRows<Row>(r: Results<Row>): QueryResult<Row> {
   return { rows: r.rows, rowCount: r.fields.length > 0 ? r.rows.length : (r.affectedRows ?? 0) };
-}
-
-let compiled: Promise<WebAssembly.Module> | undefined;
-
-/**
- * PostgreSQL's WebAssembly, compiled once per process. Compiling runs on a
- * background thread; started before the web server's modules load (read
- * synchronously, so that it starts at once), it overlaps them instead of
- * following them (docs/decisions/028). The file is the one PGlite would read.
- */
-export function compilePglite(): Promise<WebAssembly.Module> {
-  // require.resolve, not import.meta.resolve: Vite's module runner (the web
-  // tests load this file through it) has no import.meta.resolve.
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  compiled ??= WebAssembly.compile(readFileSync(join(dirname(entry), 'pglite.wasm')));
-  return compiled;
 }
 
 /** Set while a caller runs work whose answer waits for the disk itself (deferDiskSync). */

@@ -6,10 +6,18 @@
 // Same Database as pglite-database.ts, which the worker runs unchanged: WAL
 // syncs before an answer (group commit), and refusals after a full disk.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { getCompileCacheDir } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Database, Queryable, QueryResult } from '../database.ts';
-import { compilePglite } from './pglite-database.ts';
-import { receiveError, sendError, type Answer, type Ask, type Rows } from './worker-protocol.ts';
+import { compilePglite } from './pglite-wasm.ts';
+import {
+  receiveError,
+  sendError,
+  type Answer,
+  type Ask,
+  type Open,
+  type Rows,
+} from './worker-protocol.ts';
 
 /** Set while a caller runs work whose answer waits for the disk itself (deferDiskSync). */
 const syncDeferred = new AsyncLocalStorage<true>();
@@ -33,9 +41,21 @@ interface Waiting {
   refusal?: unknown;
 }
 
-export async function createPgliteInWorker(dataDir: string): Promise<Database> {
+/**
+ * Starts the database's thread at once: it loads its modules while this
+ * thread compiles PostgreSQL's WebAssembly and `mayOpen` settles (the data
+ * directory locked), and opens PGlite only after both (docs/decisions/095).
+ */
+export async function createPgliteInWorker(
+  dataDir: string,
+  mayOpen: Promise<unknown> = Promise.resolve(),
+): Promise<Database> {
+  // A worker has no compile cache of its own unless its environment names
+  // one: it would strip and compile its modules' TypeScript on every start.
+  const compileCache = getCompileCacheDir();
   const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
-    workerData: { dataDir, wasm: await compilePglite() },
+    workerData: { dataDir },
+    ...(compileCache ? { env: { ...process.env, NODE_COMPILE_CACHE: compileCache } } : {}),
   });
   const waiting = new Map<number, Waiting>();
   let nextId = 1;
@@ -97,12 +117,19 @@ export async function createPgliteInWorker(dataDir: string): Promise<Database> {
   }
 
   // The worker answers id 0 once PGlite is open, or fails to start.
-  await new Promise<unknown>((resolve, reject) => {
+  const opened = new Promise<unknown>((resolve, reject) => {
     waiting.set(0, { resolve, reject });
-  }).catch(async (err: unknown) => {
+  });
+  // A thread that fails while this one still waits below is not an unhandled rejection.
+  opened.catch(() => {});
+  try {
+    const [wasm] = await Promise.all([compilePglite(), mayOpen]);
+    worker.postMessage({ kind: 'open', wasm } satisfies Open);
+    await opened;
+  } catch (err) {
     await worker.terminate();
     throw err;
-  });
+  }
 
   async function transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const tx = nextId++;

@@ -5,11 +5,18 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Queryable } from '../database.ts';
 import type { ScriptStep } from '../script-steps.ts';
 import { createPgliteDatabase } from './pglite-database.ts';
-import { receiveError, sendError, type Answer, type Ask, type Rows } from './worker-protocol.ts';
+import {
+  receiveError,
+  sendError,
+  type Answer,
+  type Ask,
+  type Open,
+  type Rows,
+} from './worker-protocol.ts';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
-const { dataDir, wasm } = workerData as { dataDir: string; wasm: WebAssembly.Module };
+const { dataDir } = workerData as { dataDir: string };
 
 const answer = (message: Answer) => port.postMessage(message);
 /** A value, marked after whatever the ask committed (worker-protocol.ts). */
@@ -37,6 +44,10 @@ function transactionOf(id: number): OpenTransaction {
   return open;
 }
 
+// The thread starts before the data directory is locked and the WebAssembly
+// compiled; the server's thread says when PGlite may open (pglite-in-worker.ts).
+// No ask comes before the answer to id 0.
+const { wasm } = await new Promise<Open>((resolve) => port.once('message', resolve));
 const db = await createPgliteDatabase(dataDir, { wasm });
 
 /**

@@ -5,6 +5,12 @@ import type { ScriptStep } from '../script-steps.ts';
 
 export type Rows = QueryResult<Record<string, unknown>>;
 
+/** The server's thread's first word: PGlite may open, on this compiled WebAssembly. */
+export interface Open {
+  kind: 'open';
+  wasm: WebAssembly.Module;
+}
+
 /** Asks of the server's thread; `id` pairs each with its answer. */
 export type Ask = { id: number; deferSync: boolean } & (
   | { kind: 'query'; sql: string; params: unknown[] }
