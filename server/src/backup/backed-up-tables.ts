@@ -56,6 +56,7 @@ export const NOT_BACKED_UP: Record<string, string> = {
   'journal_private.push_failures_kept':
     "a removed device's failed sends for a week; the subscriptions they belong to are not backed up either (ADR 090)",
   'et_meta.schema_migrations': 'written by the migrations themselves',
+  'et_meta.applied_set': 'written by the migrations themselves (ADR 094)',
 };
 
 const QUESTION_ID = 'question_id';
