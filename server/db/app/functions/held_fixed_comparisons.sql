@@ -22,7 +22,8 @@
 -- with Student's t for the days that hold entries both with and without the
 -- factor, less one, so a factor seen on few days gets a wide interval.
 -- Clear: kept by Benjamini–Hochberg at a false-discovery rate of fdr over
--- every comparison of both measures, and its 95% interval excludes zero.
+-- every comparison of both measures, its 95% interval excludes zero, and it
+-- rounds to at least 1 point (an exact fit's float noise is never clear).
 --
 -- Returns {"energy": [...], "engagement": [...], "to_try": [...],
 -- "typical": {"energy": [{key, name}], "engagement": [...]}, "comparisons": m,
