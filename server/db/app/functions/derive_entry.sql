@@ -4,6 +4,10 @@
 -- The one place that turns answers into an entry: rederive_entries calls it
 -- for every key a statement touched (docs/decisions/075).
 --
+-- Every other answer of the key is to one of the person's own questions
+-- (docs/decisions/084): own_answers checks each against its question and
+-- gives the object the typed row keeps.
+--
 -- Tags (docs/decisions/038) are the answer to 'Tags' on the page
 -- 'entry_context', checked by entry_tags, which refuses bad ones with a
 -- readable message, also for answers that make no valid entry. The search
@@ -33,6 +37,7 @@ DECLARE
   fields record;
   given record;
   tags text[];
+  answers jsonb;
 BEGIN
   fields := journal_private.entry_questions();
   SELECT max(f.answer) FILTER (WHERE f.question_id = ANY (fields.activity)) AS activity,
@@ -40,7 +45,9 @@ BEGIN
          max(f.answer) FILTER (WHERE f.question_id = ANY (fields.engagement)) AS engagement,
          max(f.answer) FILTER (WHERE f.question_id = ANY (fields.flow)) AS flow,
          max(f.answer) FILTER (WHERE f.question_id = ANY (fields.notes)) AS notes,
-         max(f.answer) FILTER (WHERE f.question_id = ANY (fields.tags)) AS tags
+         max(f.answer) FILTER (WHERE f.question_id = ANY (fields.tags)) AS tags,
+         jsonb_object_agg(f.question_id::text, f.answer)
+           FILTER (WHERE f.question_id <> ALL (fields.builtin)) AS own
   INTO given
   FROM (SELECT a.question_id, a.answer
         FROM public.user_answers a
@@ -51,6 +58,8 @@ BEGIN
         ORDER BY a.created_at DESC, a.question_id) f;
 
   tags := journal_private.entry_tags(given.tags);
+  answers := CASE WHEN given.own IS NULL THEN '{}'::jsonb
+                  ELSE journal_private.own_answers(key_user, given.own) END;
   IF NOT coalesce(btrim(given.activity) <> ''
                   AND given.energy ~ '^\s*[0-9]{1,9}(\.[0-9]+)?\s*$'
                   AND given.engagement ~ '^\s*[0-9]{1,9}(\.[0-9]+)?\s*$', false) THEN
@@ -62,7 +71,8 @@ BEGIN
   END IF;
 
   INSERT INTO public.activity_entries AS e
-    (user_id, created_at, activity, energy, engagement, flow_state, notes, tags, tag_keys, search)
+    (user_id, created_at, activity, energy, engagement, flow_state, notes, tags, tag_keys, search,
+     answers)
   VALUES (
     key_user, key_time, given.activity,
     round(given.energy::numeric)::integer,
@@ -72,13 +82,14 @@ BEGIN
     ARRAY(SELECT public.activity_key(t.tag) FROM unnest(tags) WITH ORDINALITY AS t (tag, n)
           ORDER BY t.n),
     to_tsvector('simple'::regconfig,
-                concat_ws(' ', given.activity, given.notes, array_to_string(tags, ' ')))
+                concat_ws(' ', given.activity, given.notes, array_to_string(tags, ' '))),
+    answers
   )
   ON CONFLICT (user_id, created_at) DO UPDATE
     SET activity = excluded.activity, energy = excluded.energy,
         engagement = excluded.engagement, flow_state = excluded.flow_state,
         notes = excluded.notes, tags = excluded.tags, tag_keys = excluded.tag_keys,
-        search = excluded.search;
+        search = excluded.search, answers = excluded.answers;
 END
 $$;
 
