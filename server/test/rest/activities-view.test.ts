@@ -68,6 +68,8 @@ describe('the activities view', () => {
       tags: [],
       tag_keys: [],
       search: "'admin':1 'taxes':2",
+      // Migration 0036 (docs/decisions/084): no answers to own questions.
+      answers: {},
     });
     const guitar = rows.find((r) => r.activity === 'Guitar')!;
     expect(guitar).toMatchObject({ energy: 95, engagement: 88, flow_state: true });
