@@ -15,7 +15,7 @@ const TRIES = 8;
 // message show as 110 to 130 ms on a quiet machine, and up to three times
 // that while the everyday suite's other parts run beside this file.
 const ANSWER_MIN_MS = 600;
-// Scheduling noise on a busy machine.
+// Scheduling noise on a busy machine, between the quickest answers of each.
 const SAME_TIME_MS = 20;
 
 interface Probe {
@@ -47,10 +47,15 @@ async function probe(call: Call, ignored: string[]): Promise<Probe> {
   return { ms: performance.now() - started, status: res.status, shape: shapeOf(body) };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+/**
+ * The quickest of the tries: a busy machine only ever adds time, so the
+ * quickest answer is the one nearest what each path costs. A median moved
+ * with the load of the suites running beside this file (once 212 ms apart,
+ * where the quickest were within a few); a path that does more work than the
+ * other is slower in its quickest try too.
+ */
+function quickest(values: number[]): number {
+  return Math.min(...values);
 }
 
 /** Known and unknown addresses asked in turns, so that a busy moment falls on both. */
@@ -64,9 +69,9 @@ async function compare(known: Call, unknown: Call, ignored: string[] = []): Prom
   const all = [...knownProbes, ...unknownProbes];
   expect(new Set(all.map((p) => p.status))).toEqual(new Set([all[0]!.status]));
   for (const p of all) expect(p.shape).toEqual(all[0]!.shape);
-  const knownMs = median(knownProbes.map((p) => p.ms));
-  const unknownMs = median(unknownProbes.map((p) => p.ms));
-  console.log(`median ms: known ${knownMs.toFixed(1)}, unknown ${unknownMs.toFixed(1)}`);
+  const knownMs = quickest(knownProbes.map((p) => p.ms));
+  const unknownMs = quickest(unknownProbes.map((p) => p.ms));
+  console.log(`quickest ms: known ${knownMs.toFixed(1)}, unknown ${unknownMs.toFixed(1)}`);
   expect(Math.abs(knownMs - unknownMs)).toBeLessThan(SAME_TIME_MS);
 }
 
