@@ -10,6 +10,8 @@ export interface TimedEntry {
   notes?: string;
   /** Saved as the entry's 'Tags' answer (docs/decisions/038) when given. */
   tags?: string[];
+  /** Answers to the person's own questions, by question id (docs/decisions/084). */
+  own?: Record<number, string>;
   /** ISO instant; the owner may choose an entry's time (docs/decisions/013). */
   at: string;
 }
@@ -41,6 +43,7 @@ export async function logEntries(
         [ids.get('Flow State'), String(e.flow ?? false)],
         ...(e.notes === undefined ? [] : [[ids.get('Activity Notes'), e.notes] as const]),
         ...(e.tags ? [[tagsId, JSON.stringify(e.tags)] as const] : []),
+        ...Object.entries(e.own ?? {}).map(([id, answer]) => [Number(id), answer] as const),
       ] as const
     ).map(([questionId, answer]) => ({
       user_id: userId,

@@ -8,16 +8,22 @@
 --         model's base). Blocks this short keep a daily rhythm within the
 --         four parts the tab names from passing for an activity's effect
 --         (docs/decisions/083),
+--   answers the entry's answers to the person's own yes-or-no questions
+--         asked with every entry, those named in yes_no_ids (an object of
+--         question id to 'true' or 'false', docs/decisions/085); null when
+--         yes_no_ids is null, so a journal without such questions groups
+--         its cells as before and pays nothing per entry for them,
 -- ordered by day. One read of the entries gives both what is compared (the
 -- factors' counts) and the model's sums. Counts and sums are whole numbers,
 -- which PGlite's 32-bit build adds without allocating. Runs as the caller:
 -- row-level security limits it to the caller's entries.
-CREATE OR REPLACE FUNCTION journal_private.held_fixed_cells(since timestamptz, time_zone text)
+CREATE OR REPLACE FUNCTION journal_private.held_fixed_cells(since timestamptz, time_zone text,
+                                                            yes_no_ids text[])
 RETURNS TABLE (day date, day_n integer, n integer, energy_sum integer, engagement_sum integer,
-               part integer, activity_key text, tag_keys text[], last_at timestamptz)
+               part integer, activity_key text, tag_keys text[], answers jsonb, last_at timestamptz)
 LANGUAGE sql STABLE SECURITY INVOKER SET search_path = '' AS $$
   SELECT c.day, (sum(c.n) OVER (PARTITION BY c.day))::integer, c.n, c.energy_sum,
-         c.engagement_sum, c.part, c.activity_key, c.tag_keys, c.last_at
+         c.engagement_sum, c.part, c.activity_key, c.tag_keys, c.answers, c.last_at
   FROM (
     SELECT local::date AS day,
            CASE WHEN date_part('hour', local) >= 8 AND date_part('hour', local) < 10 THEN 1
@@ -28,21 +34,28 @@ LANGUAGE sql STABLE SECURITY INVOKER SET search_path = '' AS $$
                 WHEN date_part('hour', local) >= 19 AND date_part('hour', local) < 22 THEN 6
                 WHEN date_part('hour', local) >= 22 OR date_part('hour', local) < 5 THEN 7
            END AS part,
-           activity_key, tag_keys,
+           activity_key, tag_keys, answers,
            count(*)::integer AS n, sum(energy)::integer AS energy_sum,
            sum(engagement)::integer AS engagement_sum, max(created_at) AS last_at
     FROM (
       -- OFFSET 0: the local time is worked out once per entry.
       SELECT a.activity_key, a.tag_keys, a.energy, a.engagement, a.created_at,
-             a.created_at AT TIME ZONE time_zone AS local
+             a.created_at AT TIME ZONE time_zone AS local,
+             -- The entry's other answers taken off in one operation (the
+             -- list of the person's other questions is read once).
+             CASE WHEN yes_no_ids IS NOT NULL
+                  THEN a.answers - (SELECT coalesce(array_agg(q.id::text), '{}')
+                                    FROM public.questions q
+                                    WHERE q.owner_id = (SELECT auth.uid())
+                                      AND q.id::text <> ALL (yes_no_ids)) END AS answers
       FROM public.activity_entries a
       WHERE a.created_at >= coalesce(since, '-infinity')
       OFFSET 0
     ) converted
-    GROUP BY 1, 2, 3, 4
+    GROUP BY 1, 2, 3, 4, 5
   ) c
   ORDER BY c.day
 $$;
 
-REVOKE ALL ON FUNCTION journal_private.held_fixed_cells(timestamptz, text) FROM PUBLIC, anon, authenticated;
-GRANT EXECUTE ON FUNCTION journal_private.held_fixed_cells(timestamptz, text) TO authenticated;
+REVOKE ALL ON FUNCTION journal_private.held_fixed_cells(timestamptz, text, text[]) FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION journal_private.held_fixed_cells(timestamptz, text, text[]) TO authenticated;

@@ -3,7 +3,8 @@
 -- all of them; days and hours in time_zone), one least-squares model per
 -- measure,
 --   measure = the day's own level + the time of day (blocks of two or
---             three hours) + the entry's activity + each of its tags,
+--             three hours) + the entry's activity + each of its tags
+--             + each own yes-or-no question asked with every entry,
 -- so a day's sleep, illness or weekday cancels (only entries of the same day
 -- are compared), as do the time of day and the other factors. Runs as the
 -- caller: row-level security limits it to the caller's own entries.
@@ -17,6 +18,15 @@
 -- effects, so that one strong drainer does not make every other activity
 -- look good. A tag is compared with the same entries without it.
 --
+-- A person's own yes-or-no question asked with every entry (yes_no_ids,
+-- docs/decisions/085) is compared as "answered Yes" against "answered No":
+-- at least min_each entries each way and min_days days holding both, at
+-- most max_questions of them (those with the most answers). Entries where
+-- it was not answered are neither: on a day where it was answered on some
+-- entries and not on others they get a column of their own, which is not
+-- compared (skipping a question says nothing about its answer). Its days
+-- for Student's t are those holding both a Yes and a No.
+--
 -- Intervals are clustered by day: the spread comes from the days, not the
 -- entries (the sandwich with each day's scores, times G/(G−1)·(N−1)/(N−p)),
 -- with Student's t for the days that hold entries both with and without the
@@ -28,7 +38,8 @@
 -- Returns {"energy": [...], "engagement": [...], "to_try": [...],
 -- "typical": {"energy": [{key, name}], "engagement": [...]}, "comparisons": m,
 -- "rules": {...}} (the rows and fields: docs/product.md, Insights).
-CREATE OR REPLACE FUNCTION journal_private.held_fixed_comparisons(since timestamptz, time_zone text)
+CREATE OR REPLACE FUNCTION journal_private.held_fixed_comparisons(since timestamptz, time_zone text,
+                                                                  yes_no_ids text[])
 RETURNS jsonb
 LANGUAGE plpgsql STABLE SECURITY INVOKER SET search_path = '' AS $$
 DECLARE
@@ -36,6 +47,7 @@ DECLARE
   min_days CONSTANT integer := 3;
   max_activities CONSTANT integer := 16;
   max_tags CONSTANT integer := 8;
+  max_questions CONSTANT integer := 8;
   max_to_try CONSTANT integer := 3;
   fdr CONSTANT float8 := 0.05;
   -- Columns 1–7: the time of day in blocks (held_fixed_cells; 5–8 is the base).
@@ -43,6 +55,12 @@ DECLARE
   factors jsonb;
   activity_columns text[];
   tag_columns text[];
+  -- Own yes-or-no questions: a column for Yes each, and one for "not
+  -- answered" for those left unanswered on some entries of a day where
+  -- they were answered on others (elsewhere it would be the day's level).
+  question_columns text[];
+  unanswered_columns text[];
+  answer text;
   size integer;
   gram float8[];
   moments float8[];
@@ -65,6 +83,7 @@ DECLARE
   cell_activity text[];
   cell_tag_count integer[];
   cell_tags text[];
+  cell_answers jsonb[];
   cell_width integer[];
   cell_cols integer[];
   cells integer;
@@ -77,7 +96,7 @@ DECLARE
   rules CONSTANT jsonb := jsonb_build_object(
     'comparison_min_each', min_each, 'comparison_min_days', min_days,
     'false_discovery_rate', fdr, 'max_compared_activities', max_activities,
-    'max_compared_tags', max_tags);
+    'max_compared_tags', max_tags, 'max_compared_questions', max_questions);
   -- Whether some entries (on days with two or more) have an activity that
   -- is not compared; if not, base_activity is the compared one without a column.
   others_logged boolean;
@@ -91,7 +110,7 @@ BEGIN
   -- level is held fixed).
   WITH cells AS MATERIALIZED (
     SELECT row_number() OVER (ORDER BY c.day) AS ord, c.*
-    FROM journal_private.held_fixed_cells(since, time_zone) c
+    FROM journal_private.held_fixed_cells(since, time_zone, yes_no_ids) c
   ),
   per_factor_day AS (
     SELECT 'activity' AS kind, activity_key AS key, day, max(day_n) AS day_n, sum(n) AS n,
@@ -125,12 +144,40 @@ BEGIN
     SELECT * FROM eligible
     WHERE rank <= CASE WHEN kind = 'activity' THEN max_activities ELSE max_tags END
   ),
+  -- Own yes-or-no questions: Yes against No, counted per day.
+  per_question_day AS (
+    SELECT a.key, c.day, max(c.day_n) AS day_n,
+           coalesce(sum(c.n) FILTER (WHERE a.value = 'true'), 0) AS yes_n,
+           coalesce(sum(c.n) FILTER (WHERE a.value = 'false'), 0) AS no_n,
+           max(c.last_at) AS last_at
+    FROM cells c CROSS JOIN LATERAL jsonb_each_text(c.answers) a
+    GROUP BY a.key, c.day
+  ),
+  question_chosen AS (
+    SELECT q.*, row_number() OVER (ORDER BY q.entries_yes + q.entries_no DESC, q.key) AS rank
+    FROM (
+      SELECT key, sum(yes_n)::integer AS entries_yes, sum(no_n)::integer AS entries_no,
+             count(*) FILTER (WHERE yes_n > 0)::integer AS days_yes,
+             count(*) FILTER (WHERE no_n > 0)::integer AS days_no,
+             count(*) FILTER (WHERE yes_n > 0 AND no_n > 0)::integer AS mixed_days,
+             count(*) FILTER (WHERE yes_n + no_n < day_n AND day_n >= 2)::integer AS partial_days,
+             max(last_at) AS last_at
+      FROM per_question_day GROUP BY key
+    ) q
+    WHERE q.entries_yes >= min_each AND q.entries_no >= min_each AND q.mixed_days >= min_days
+  ),
   used_cells AS (SELECT * FROM cells WHERE day_n >= 2)
   SELECT (SELECT coalesce(jsonb_agg(jsonb_build_object(
             'kind', kind, 'key', key, 'entries_with', entries, 'entries_without', entries_without,
             'days_with', days, 'days_without', days_without, 'mixed_days', mixed_days,
             'last_at', last_at) ORDER BY kind, rank), '[]')
-          FROM chosen),
+          FROM chosen)
+         || (SELECT coalesce(jsonb_agg(jsonb_build_object(
+               'kind', 'question', 'key', key, 'entries_with', entries_yes,
+               'entries_without', entries_no, 'days_with', days_yes, 'days_without', days_no,
+               'mixed_days', mixed_days, 'last_at', last_at, 'unanswered', partial_days > 0)
+               ORDER BY rank), '[]')
+             FROM question_chosen WHERE rank <= max_questions),
          (SELECT coalesce(max(all_used) > sum(used) FILTER (WHERE kind = 'activity'), true)
           FROM chosen),
          array_agg(day - DATE '2000-01-01' ORDER BY ord), array_agg(day_n ORDER BY ord),
@@ -139,14 +186,18 @@ BEGIN
          array_agg(activity_key ORDER BY ord), array_agg(cardinality(tag_keys) ORDER BY ord),
          (SELECT coalesce(array_agg(k ORDER BY c.ord, t.place), '{}')
           FROM used_cells c CROSS JOIN LATERAL unnest(c.tag_keys) WITH ORDINALITY AS t (k, place)),
+         array_agg(answers ORDER BY ord),
          coalesce(sum(n), 0), count(DISTINCT day)
   INTO factors, others_logged, cell_day, cell_day_n, cell_n, cell_energy, cell_engagement,
-       cell_part, cell_activity, cell_tag_count, cell_tags, entries_used, days_used
+       cell_part, cell_activity, cell_tag_count, cell_tags, cell_answers, entries_used, days_used
   FROM used_cells;
 
   SELECT coalesce(array_agg(f ->> 'key' ORDER BY o) FILTER (WHERE f ->> 'kind' = 'activity'), '{}'),
-         coalesce(array_agg(f ->> 'key' ORDER BY o) FILTER (WHERE f ->> 'kind' = 'tag'), '{}')
-  INTO activity_columns, tag_columns
+         coalesce(array_agg(f ->> 'key' ORDER BY o) FILTER (WHERE f ->> 'kind' = 'tag'), '{}'),
+         coalesce(array_agg(f ->> 'key' ORDER BY o) FILTER (WHERE f ->> 'kind' = 'question'), '{}'),
+         coalesce(array_agg(f ->> 'key' ORDER BY o)
+                    FILTER (WHERE f ->> 'kind' = 'question' AND (f ->> 'unanswered')::boolean), '{}')
+  INTO activity_columns, tag_columns, question_columns, unanswered_columns
   FROM jsonb_array_elements(factors) WITH ORDINALITY AS x (f, o);
 
   -- Activities exclude each other: with the day held fixed, one of them is
@@ -160,7 +211,8 @@ BEGIN
     base_activity := activity_columns[cardinality(activity_columns)];
     activity_columns := trim_array(activity_columns, 1);
   END IF;
-  IF cardinality(activity_columns) = 0 AND cardinality(tag_columns) = 0 THEN
+  IF cardinality(activity_columns) = 0 AND cardinality(tag_columns) = 0
+     AND cardinality(question_columns) = 0 THEN
     RETURN jsonb_build_object('energy', '[]'::jsonb, 'engagement', '[]'::jsonb,
                               'to_try', '[]'::jsonb, 'comparisons', 0, 'rules', rules,
                               'typical', jsonb_build_object('energy', '[]'::jsonb,
@@ -171,12 +223,14 @@ BEGIN
   -- the same part of the day, a tag only ever on one activity) is dropped
   -- by symmetric_inverse, and its factor is not compared: the model cannot
   -- tell it apart.
-  size := time_columns + cardinality(activity_columns) + cardinality(tag_columns);
+  size := time_columns + cardinality(activity_columns) + cardinality(tag_columns)
+          + cardinality(question_columns) + cardinality(unanswered_columns);
   -- Each cell's columns that are 1 (its part, its activity, its tags), the
   -- next cell_width[i] elements of cell_cols (held_fixed_normal_equations).
   cells := coalesce(cardinality(cell_day), 0);
   cell_width := array_fill(0, ARRAY[cells]);
-  cell_cols := array_fill(0, ARRAY[2 * cells + coalesce(cardinality(cell_tags), 0)]);
+  cell_cols := array_fill(0, ARRAY[(2 + cardinality(question_columns)) * cells
+                                   + coalesce(cardinality(cell_tags), 0)]);
   FOR row_no IN 1..cells LOOP
     IF cell_part[row_no] IS NOT NULL THEN
       place := place + 1;
@@ -195,6 +249,19 @@ BEGIN
       END IF;
     END LOOP;
     next_tag := next_tag + cell_tag_count[row_no];
+    -- Yes has its column; No is the base; not answered its own, if any.
+    FOR tag_no IN 1..cardinality(question_columns) LOOP
+      answer := cell_answers[row_no] ->> question_columns[tag_no];
+      col_no := CASE WHEN answer = 'true' THEN tag_no
+                     WHEN answer IS NULL
+                       THEN cardinality(question_columns)
+                            + array_position(unanswered_columns, question_columns[tag_no]) END;
+      IF col_no IS NOT NULL THEN
+        place := place + 1;
+        cell_cols[place] := time_columns + cardinality(activity_columns) + cardinality(tag_columns)
+                            + col_no;
+      END IF;
+    END LOOP;
     cell_width[row_no] := place - placed;
     placed := place;
   END LOOP;
@@ -231,7 +298,10 @@ BEGIN
                 ELSE time_columns
                      + CASE WHEN f ->> 'kind' = 'activity'
                             THEN array_position(activity_columns, f ->> 'key')
-                            ELSE cardinality(activity_columns) + array_position(tag_columns, f ->> 'key')
+                            WHEN f ->> 'kind' = 'tag'
+                            THEN cardinality(activity_columns) + array_position(tag_columns, f ->> 'key')
+                            ELSE cardinality(activity_columns) + cardinality(tag_columns)
+                                 + array_position(question_columns, f ->> 'key')
                        END END AS col
     FROM jsonb_array_elements(factors) f
   ),
@@ -242,7 +312,7 @@ BEGIN
   compared AS (
     -- Activities only when at least two are left to compare.
     SELECT * FROM kept
-    WHERE kind = 'tag' OR (SELECT count(*) FROM kept WHERE kind = 'activity') >= 2
+    WHERE kind <> 'activity' OR (SELECT count(*) FROM kept WHERE kind = 'activity') >= 2
   ),
   spread AS (
     SELECT m.measure, x.col, x.estimate, x.standard_error, x.typical
@@ -250,7 +320,8 @@ BEGIN
     CROSS JOIN LATERAL journal_private.held_fixed_contrasts(
       inverse, size, m.beta, m.meat,
       (SELECT array_agg(col ORDER BY col) FROM compared WHERE kind = 'activity'),
-      (SELECT array_agg(col ORDER BY col) FROM compared WHERE kind = 'tag'),
+      -- A tag or a question: its own effect, against entries without it or answered No.
+      (SELECT array_agg(col ORDER BY col) FROM compared WHERE kind <> 'activity'),
       -- Clustered by day: G/(G−1)·(N−1)/(N−p), p the columns kept.
       days_used::float8 / greatest(days_used - 1, 1)
       * (entries_used - 1)
@@ -293,16 +364,21 @@ BEGIN
     SELECT j.*, coalesce(n.name, j.key) AS name
     FROM judged j
     LEFT JOIN LATERAL (
-      SELECT CASE WHEN j.kind = 'activity' THEN e.activity
-                  ELSE e.tags[array_position(e.tag_keys, j.key)] END AS name
-      FROM public.activity_entries e
-      WHERE e.created_at = j.last_at LIMIT 1
+      (SELECT CASE WHEN j.kind = 'activity' THEN e.activity
+                   ELSE e.tags[array_position(e.tag_keys, j.key)] END AS name
+       FROM public.activity_entries e
+       WHERE j.kind <> 'question' AND e.created_at = j.last_at LIMIT 1)
+      UNION ALL
+      -- An own question by its text as it reads now.
+      SELECT q.question FROM public.questions q
+      WHERE q.id = CASE WHEN j.kind = 'question' THEN j.key::bigint END
     ) n ON true
   ),
   rows_json AS (
     SELECT measure, clear, estimate, kind, key, name, days_with, entries_with, typical, jsonb_build_object(
              'kind', kind, 'key', key, 'name', name,
-             'reference', CASE WHEN kind = 'activity' THEN 'typical_activity' ELSE 'without_tag' END,
+             'reference', CASE kind WHEN 'activity' THEN 'typical_activity'
+                                    WHEN 'tag' THEN 'without_tag' ELSE 'answered_no' END,
              'entries_with', entries_with, 'entries_without', entries_without,
              'days_with', days_with, 'days_without', days_without,
              'difference', round(estimate::numeric, 2),
@@ -347,5 +423,5 @@ BEGIN
 END
 $$;
 
-REVOKE ALL ON FUNCTION journal_private.held_fixed_comparisons(timestamptz, text) FROM PUBLIC, anon, authenticated;
-GRANT EXECUTE ON FUNCTION journal_private.held_fixed_comparisons(timestamptz, text) TO authenticated;
+REVOKE ALL ON FUNCTION journal_private.held_fixed_comparisons(timestamptz, text, text[]) FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION journal_private.held_fixed_comparisons(timestamptz, text, text[]) TO authenticated;

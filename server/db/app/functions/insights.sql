@@ -16,7 +16,11 @@
 -- degrees of freedom above 30, so the interval is never too narrow),
 -- clipped to 0..100.
 -- Comparisons, what to try and their rules come from
--- journal_private.held_fixed_comparisons (docs/decisions/083).
+-- journal_private.held_fixed_comparisons (docs/decisions/083); a person's
+-- own yes-or-no questions asked with every entry are compared there too,
+-- and their other number, scale and once-a-day yes-or-no questions are
+-- "own_questions", from journal_private.question_findings
+-- (docs/decisions/085).
 CREATE OR REPLACE FUNCTION public.insights(period_days integer DEFAULT 30, time_zone text DEFAULT 'UTC')
 RETURNS jsonb
 LANGUAGE plpgsql STABLE SECURITY INVOKER SET search_path = '' AS $$
@@ -28,6 +32,12 @@ DECLARE
   energizer_min_energy CONSTANT integer := 50;
   max_listed CONSTANT integer := 5;
   held jsonb;
+  -- The caller's own questions that Insights relates to energy (text
+  -- answers are not): one read of a few rows, and a journal without them
+  -- reads nothing more for them.
+  own jsonb;
+  yes_no_ids text[];
+  findings jsonb;
 BEGIN
   PERFORM journal_private.require_time_zone(time_zone);
   local_now := now() AT TIME ZONE time_zone;
@@ -266,14 +276,28 @@ BEGIN
   -- What goes with more energy and engagement, each factor with the others
   -- held fixed, and what to try (docs/decisions/083); its own rules join
   -- the thresholds.
-  held := journal_private.held_fixed_comparisons(since, time_zone);
+  SELECT jsonb_agg(jsonb_build_object(
+           'id', q.id, 'question', q.question, 'answer_type', q.answer_type, 'asked', q.asked,
+           'unit', q.unit, 'label_1', q.label_1, 'label_5', q.label_5, 'active', q.active)
+           ORDER BY q.id),
+         array_agg(q.id::text ORDER BY q.id) FILTER (WHERE q.answer_type = 'yes_no' AND q.asked = 'entry')
+  INTO own, yes_no_ids
+  FROM public.questions q
+  WHERE q.owner_id = (SELECT auth.uid()) AND q.answer_type IN ('yes_no', 'number', 'scale');
+  held := journal_private.held_fixed_comparisons(since, time_zone, yes_no_ids);
+  findings := journal_private.question_findings(
+                since, time_zone,
+                (SELECT coalesce(jsonb_agg(q), '[]') FROM jsonb_array_elements(own) q
+                 WHERE NOT (q ->> 'answer_type' = 'yes_no' AND q ->> 'asked' = 'entry')));
   result := result
     || jsonb_build_object('comparisons', jsonb_build_object('energy', held -> 'energy',
                                                             'engagement', held -> 'engagement'),
                           'to_try', held -> 'to_try',
                           'typical_activities', held -> 'typical',
-                          'comparisons_made', held -> 'comparisons')
-    || jsonb_build_object('thresholds', (result -> 'thresholds') || (held -> 'rules'));
+                          'comparisons_made', held -> 'comparisons',
+                          'own_questions', findings -> 'questions')
+    || jsonb_build_object('thresholds', (result -> 'thresholds') || (held -> 'rules')
+                                        || (findings -> 'rules'));
   RETURN result;
 END
 $$;
