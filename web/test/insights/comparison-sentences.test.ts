@@ -52,6 +52,26 @@ describe('comparison sentences', () => {
     );
   });
 
+  it('compares an own question answered Yes with the entries answered No', () => {
+    const caffeine = row({
+      kind: 'question',
+      key: '12',
+      name: 'Caffeine',
+      reference: 'answered_no',
+      difference: -9.2,
+      interval_low: -12.1,
+      interval_high: -6.4,
+      entries_with: 70,
+      days_with: 35,
+    });
+    expect(comparisonSentence('energy', caffeine)).toBe(
+      'Answered Yes to Caffeine: 9 points less energy than entries answered No at the same time of day (95% interval 6 to 12; 70 entries on 35 days).',
+    );
+    expect(suggestionSentence({ ...caffeine, measure: 'energy' })).toBe(
+      'Try less of what you answer Yes to Caffeine: 9 points less energy than entries answered No at the same time of day (95% interval 6 to 12; 70 entries on 35 days).',
+    );
+  });
+
   it('names both directions when the interval includes zero, and says about the same at 0', () => {
     expect(
       comparisonSentence(

@@ -170,7 +170,8 @@ BEGIN
                             THEN greatest(min_days_each - coalesce(m.days_yes, 0), 0) END,
       'more_days_no', CASE WHEN a.answer_type = 'yes_no'
                            THEN greatest(min_days_each - coalesce(m.days_no, 0), 0) END,
-      'levels', coalesce(l.doc, '[]'),
+      -- Levels only beside a fit: too few days say nothing yet.
+      'levels', CASE WHEN j.id IS NOT NULL THEN coalesce(l.doc, '[]') ELSE '[]' END,
       'fit', CASE WHEN j.id IS NOT NULL THEN jsonb_build_object(
                'estimate', round(j.estimate::numeric, 4),
                'interval_low', round((j.estimate - j.margin)::numeric, 4),

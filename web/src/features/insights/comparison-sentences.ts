@@ -12,17 +12,29 @@ const entries = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
  * sentence, "4 to 14" on a "less" one); otherwise each end says its own
  * direction ("10 lower to 4 higher").
  */
-function intervalWords(low: number, high: number, direction: 'more' | 'less' | 'same'): string {
+export function intervalWords(
+  low: number,
+  high: number,
+  direction: 'more' | 'less' | 'same',
+): string {
   if (direction === 'more' && low >= 0) return `${low} to ${high}`;
   if (direction === 'less' && high <= 0) return `${-high} to ${-low}`;
   const end = (n: number) => (n < 0 ? `${-n} lower` : n > 0 ? `${n} higher` : '0');
   return `${end(low)} to ${end(high)}`;
 }
 
-/** What a row names: the activity, or the tag as a tag. */
+/** What a row names: the activity, the tag as a tag, or the question answered Yes. */
 function factorName(c: Comparison): string {
-  return c.kind === 'tag' ? `Tagged ${c.name}` : c.name;
+  if (c.kind === 'tag') return `Tagged ${c.name}`;
+  if (c.kind === 'question') return `Answered Yes to ${c.name}`;
+  return c.name;
 }
+
+const REFERENCE: Record<Comparison['reference'], string> = {
+  typical_activity: 'your typical activity',
+  without_tag: 'entries without it',
+  answered_no: 'entries answered No',
+};
 
 /**
  * "12 points more energy than your typical activity at the same time of day
@@ -33,8 +45,7 @@ function factorName(c: Comparison): string {
 function difference(measure: Measure, c: Comparison): string {
   const d = Math.round(c.difference);
   const direction = d > 0 ? 'more' : d < 0 ? 'less' : 'same';
-  const reference =
-    c.reference === 'typical_activity' ? 'your typical activity' : 'entries without it';
+  const reference = REFERENCE[c.reference];
   const how =
     direction === 'same'
       ? `about the same ${measure} as ${reference}`
@@ -67,6 +78,11 @@ export function unclearSentence(measure: Measure, c: Comparison): string {
 /** "Do more of Walk: 12 points more energy than …" for "What to try". */
 export function suggestionSentence(s: Suggestion): string {
   const verb = s.difference > 0 ? 'Do more of' : 'Try less of';
-  const what = s.kind === 'tag' ? `what you tag ${s.name}` : s.name;
+  const what =
+    s.kind === 'tag'
+      ? `what you tag ${s.name}`
+      : s.kind === 'question'
+        ? `what you answer Yes to ${s.name}`
+        : s.name;
   return `${verb} ${what}: ${difference(s.measure, s)}.`;
 }

@@ -62,19 +62,31 @@ export interface Thresholds {
   comparison_min_days: number;
   /** The false-discovery rate kept over every comparison of the screen (0.05). */
   false_discovery_rate: number;
+  /** The most own yes-or-no questions asked with every entry that are compared. */
+  max_compared_questions: number;
+  /** Days with an answer an own question needs before Your questions relates it to energy. */
+  question_min_days: number;
+  /** Days answered Yes, and as many answered No, a once-a-day yes-or-no question needs. */
+  question_min_days_each_answer: number;
+  /** Days an answer of a scale (or Yes, or No) needs for its own average. */
+  question_min_level_days: number;
+  /** The false-discovery rate kept over the fits of Your questions (0.05). */
+  question_false_discovery_rate: number;
 }
 
 /**
- * One activity or tag with everything else held fixed (docs/decisions/083):
- * its difference in energy or engagement points from its reference (an
- * activity: your typical activity; a tag: the entries without it), at the
- * same time of day, within the same days; the 95% interval counts days.
+ * One activity, tag or own yes-or-no question asked with every entry, with
+ * everything else held fixed (docs/decisions/083, 085): its difference in
+ * energy or engagement points from its reference (an activity: your
+ * typical activity; a tag: the entries without it; a question answered
+ * Yes: the entries answered No), at the same time of day, within the same
+ * days; the 95% interval counts days. A question's key is its id.
  */
 export interface Comparison {
-  kind: 'activity' | 'tag';
+  kind: 'activity' | 'tag' | 'question';
   key: string;
   name: string;
-  reference: 'typical_activity' | 'without_tag';
+  reference: 'typical_activity' | 'without_tag' | 'answered_no';
   entries_with: number;
   entries_without: number;
   days_with: number;
@@ -89,6 +101,60 @@ export interface Comparison {
   excludes_zero: boolean;
   /** About how many more days with it would usually settle an unclear one; null if unlikely. */
   more_days: number | null;
+}
+
+/** The average energy at one answer of a scale (1–5) or a yes-or-no question (1 Yes, 0 No). */
+export interface AnswerLevel {
+  answer: number;
+  days: number;
+  /** Entries that gave it; for a once-a-day question, the entries of those days. */
+  entries: number;
+  avg_energy: number;
+  interval_low: number;
+  interval_high: number;
+}
+
+/**
+ * How energy goes with one of the person's own questions (docs/decisions/085):
+ * a number or scale question, or a yes-or-no question asked once a day.
+ */
+export interface OwnQuestionFinding {
+  id: number;
+  question: string;
+  answer_type: 'yes_no' | 'number' | 'scale';
+  asked: 'entry' | 'day';
+  unit: string | null;
+  label_1: string | null;
+  label_5: string | null;
+  /** Days in the period with an answer. */
+  days: number;
+  /** Entries that answered it; for a once-a-day question, the entries of those days. */
+  entries: number;
+  /** Enough answers to relate it to energy. */
+  ready: boolean;
+  /** Enough days, but every answer the same. */
+  same_answers: boolean;
+  /** More days with an answer it needs (0 when it has enough). */
+  more_days: number;
+  /** For a yes-or-no question: more days answered Yes, and No, it needs. */
+  more_days_yes: number | null;
+  more_days_no: number | null;
+  /** For a scale or yes-or-no question, the answers given on enough days, in order. */
+  levels: AnswerLevel[];
+  /**
+   * Energy points per unit (a number), per step (a scale), or Yes days
+   * against No days (a once-a-day yes-or-no); null until ready.
+   */
+  fit: {
+    estimate: number;
+    interval_low: number;
+    interval_high: number;
+    degrees_of_freedom: number;
+    p_value: number;
+    /** Benjamini–Hochberg over every fit of Your questions. */
+    q_value: number;
+    clear: boolean;
+  } | null;
 }
 
 /** A suggestion of "What to try": one clear comparison and its measure. */
@@ -117,6 +183,8 @@ export interface Insights {
   comparisons_made: number;
   /** The activities whose average is "your typical activity", per measure. */
   typical_activities: Record<'energy' | 'engagement', Array<{ key: string; name: string }>>;
+  /** Your questions: each own number, scale and once-a-day yes-or-no question, in the order made. */
+  own_questions: OwnQuestionFinding[];
   thresholds: Thresholds;
 }
 
@@ -136,7 +204,12 @@ export async function fetchInsights(
   );
   // A hosted project whose functions predate this app (the functions script
   // not applied again): say so rather than show rules without their numbers.
-  if (!insights.thresholds || !insights.comparisons || !insights.typical_activities) {
+  if (
+    !insights.thresholds ||
+    !insights.comparisons ||
+    !insights.typical_activities ||
+    !insights.own_questions
+  ) {
     throw new Error('the database runs an older insights function; apply the current functions');
   }
   return insights;

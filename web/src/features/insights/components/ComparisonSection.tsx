@@ -49,7 +49,7 @@ export function ComparisonSection({
   return (
     <CardSection headingId={id} title={title}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
-        {`Each activity against your typical activity, and each tag against entries without it, on the same days and at the same time of day, with everything else held fixed. Clear differences first.`}
+        {`Each activity against your typical activity, each tag against entries without it, and each yes-or-no question you answer with every entry, Yes against No, on the same days and at the same time of day, with everything else held fixed. Clear differences first.`}
       </p>
       {typical.length > 0 && (
         <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">

@@ -10,6 +10,10 @@ export function HowCalculated({
     comparison_min_each,
     comparison_min_days,
     false_discovery_rate,
+    max_compared_questions,
+    question_min_days,
+    question_min_days_each_answer,
+    question_min_level_days,
   },
 }: {
   timeZone: string;
@@ -61,6 +65,18 @@ export function HowCalculated({
         </li>
         <li>
           {`Many comparisons find something by chance alone. A difference is clear only when it stays clear after all of this screen's comparisons are counted (Benjamini–Hochberg, at most ${Math.round(false_discovery_rate * 100)}% false findings expected), and its interval lies wholly above or below zero. The others are folded under Not clear yet, with about how many more days would usually settle them.`}
+        </li>
+        <li>
+          {`A yes-or-no question of your own that you answer with every entry is compared like a tag, but Yes against the entries answered No; entries where it was left unanswered count for neither. At most ${max_compared_questions} such questions are compared, those answered most.`}
+        </li>
+        <li>
+          {`Your questions: a question asked once a day is related to the day's average energy, one point per day (the day's answer is the latest one given that day), by a straight line across the days, with Student's t for the days less two. A question asked with every entry is related to the energy of the entries that answered it, by a straight line whose interval counts days (clustered by day, with t for the days less one). For a number the line gives the change per unit, for a scale per step, and a once-a-day yes-or-no compares the days answered Yes with those answered No. A question is related once it has answers on ${question_min_days} days (a yes-or-no question also ${question_min_days_each_answer} days of each answer); an answer's own average is shown once it was given on ${question_min_level_days} days.`}
+        </li>
+        <li>
+          Your questions are counted together the same way (Benjamini–Hochberg, 5%): a line that does
+          not stay clear could still be chance. Unlike the comparisons above, the day and the time of
+          day are not held fixed there, so an answer can go with your energy because both go with
+          something else, such as a bad night.
         </li>
         <li>
           What goes with your energy is not shown to cause it: something else you did not log may do

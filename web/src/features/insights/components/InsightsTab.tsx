@@ -13,6 +13,7 @@ import { EnergyMap } from './EnergyMap.tsx';
 import { HowCalculated } from './HowCalculated.tsx';
 import { InsightsSkeleton } from './InsightsSkeleton.tsx';
 import { NeedsMoreSection } from './NeedsMoreSection.tsx';
+import { OwnQuestionsSection } from './OwnQuestionsSection.tsx';
 import { PeriodPicker } from './PeriodPicker.tsx';
 import { RankingSection } from './RankingSection.tsx';
 import { TrendChart } from './TrendChart.tsx';
@@ -140,6 +141,7 @@ function InsightsBody({ data, onOpenActivity, onTrack, onOpenDay }: Props & { da
           thresholds={data.thresholds}
         />
       ))}
+      <OwnQuestionsSection questions={data.own_questions} thresholds={data.thresholds} />
       <CardSection headingId="insights-trends" title="Trends" className="flex flex-col gap-5">
         <TrendChart insights={data} />
         <AverageBars
