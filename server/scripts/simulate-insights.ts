@@ -8,10 +8,14 @@
 //   wrong sign), and those on a real effect with the wrong sign;
 // - the share of real effects of 10 points or more found;
 // - how often the 95% intervals hold the truth;
-// - in journals of pure noise, the share of people who see any clear finding.
+// - in journals of pure noise, the share of people who see any clear finding;
+// - for the own questions each journal keeps (docs/decisions/085; not with
+//   --no-questions, which draws the journals of ADR 083 exactly): how often
+//   a clear claim about them is false or has the wrong sign, how many real
+//   effects are found, and how often the intervals hold the truth.
 // A measurement, not a test: goals are printed beside the figures.
 // Usage: node server/scripts/simulate-insights.ts [people=100] [--weeks=8] [--seed=1]
-//        [--against=<insights.sql of another version>]
+//        [--against=<insights.sql of another version>] [--no-questions]
 //   (TEST_DATABASE_URL set: a fresh database on that PostgreSQL; else PGlite)
 import { readFile } from 'node:fs/promises';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -20,6 +24,12 @@ import { signedInClient } from '../test/helpers/users.ts';
 import { drawPerson, type Person, type Truth } from './simulation/people.ts';
 import { random } from './simulation/random.ts';
 import { scoreScreen, summarize, type Row, type ScreenScore } from './simulation/score.ts';
+import {
+  emptyQuestionScore,
+  scoreDayNumber,
+  scoreYesNoRows,
+  type QuestionScore,
+} from './simulation/score-questions.ts';
 
 const option = (name: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -27,13 +37,24 @@ const PEOPLE = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 100);
 const WEEKS = Number(option('weeks') ?? 8);
 const SEED = Number(option('seed') ?? 1);
 const AGAINST = option('against');
+const QUESTIONS = !process.argv.includes('--no-questions');
 // The simulated journals are drawn in UTC (people.ts).
 const ZONE = 'UTC';
 
 interface Screen {
   comparisons: { energy: Row[]; engagement: Row[] };
   typical_activities?: { energy: Array<{ key: string }>; engagement: Array<{ key: string }> };
+  own_questions?: Array<{
+    id: number;
+    fit: { estimate: number; interval_low: number; interval_high: number; clear: boolean } | null;
+  }>;
 }
+
+/** The activity and tag rows alone, scored as before own questions. */
+const withoutQuestions = (c: Screen['comparisons']) => ({
+  energy: c.energy.filter((r) => r.kind !== ('question' as string)),
+  engagement: c.engagement.filter((r) => r.kind !== ('question' as string)),
+});
 
 const PERIODS = [
   { label: 'All time', days: null },
@@ -62,6 +83,39 @@ async function importJournal(client: SupabaseClient, person: Person) {
   }
 }
 
+/**
+ * The person's two own questions, and their answers added to the imported
+ * entries as the app sends them: rows of user_answers at each entry's time.
+ */
+async function answerQuestions(client: SupabaseClient, userId: string, person: Person) {
+  const add = async (fields: Record<string, unknown>) => {
+    const { data, error } = await client.from('questions').insert(fields).select('id').single();
+    if (error) throw new Error(`questions: ${error.message}`);
+    return data.id as number;
+  };
+  const caffeine = await add({ question: 'Caffeine', answer_type: 'yes_no', asked: 'entry' });
+  const slept = await add({
+    question: 'Hours slept',
+    answer_type: 'number',
+    unit: 'h',
+    asked: 'day',
+  });
+  const rows = person.entries.flatMap((e) => [
+    ...(e.caffeine === null
+      ? []
+      : [{ question_id: caffeine, answer: String(e.caffeine), created_at: e.at.toISOString() }]),
+    ...(e.hoursSlept === null
+      ? []
+      : [{ question_id: slept, answer: String(e.hoursSlept), created_at: e.at.toISOString() }]),
+  ]);
+  for (let i = 0; i < rows.length; i += 1000) {
+    const batch = rows.slice(i, i + 1000).map((r) => ({ ...r, user_id: userId }));
+    const { error } = await client.from('user_answers').insert(batch);
+    if (error) throw new Error(`user_answers: ${error.message}`);
+  }
+  return { slept };
+}
+
 const server = await startTestServer();
 try {
   if (AGAINST) {
@@ -70,23 +124,40 @@ try {
   }
   const methods = AGAINST ? ['insights', 'insights_against'] : ['insights'];
   const rand = random(SEED);
+  // The questions draw from a stream of their own, so the rest of each
+  // journal is the one drawn without them.
+  const questionRand = QUESTIONS ? random(SEED + 7919) : undefined;
+  const questionScores = new Map<string, QuestionScore>();
+  const questionScore = (id: string) => {
+    const score = questionScores.get(id) ?? emptyQuestionScore();
+    questionScores.set(id, score);
+    return score;
+  };
   const now = new Date();
   // scores[method][period][kind of journal]
   const scores = new Map<string, ScreenScore[]>();
   const started = performance.now();
   for (let i = 0; i < PEOPLE * 2; i++) {
     const noise = i >= PEOPLE; // the second half: journals of pure noise
-    const person = drawPerson(rand, { weeks: WEEKS, now, zone: ZONE, noise });
-    const { client } = await signedInClient(server, `sim${i}`);
+    const person = drawPerson(rand, { weeks: WEEKS, now, zone: ZONE, noise, questionRand });
+    const { client, userId } = await signedInClient(server, `sim${i}`);
     await importJournal(client, person);
+    const asked = person.questions ? await answerQuestions(client, userId, person) : null;
     for (const method of methods) {
       for (const period of PERIODS) {
         const screen = await insightsOf(client, method, period.days);
         const truth: Truth = person.truthFor(period.days);
         const id = `${method}|${period.label}|${noise ? 'noise' : 'real'}`;
         const list = scores.get(id) ?? [];
-        list.push(scoreScreen(screen.comparisons, screen.typical_activities, truth));
+        list.push(
+          scoreScreen(withoutQuestions(screen.comparisons), screen.typical_activities, truth),
+        );
         scores.set(id, list);
+        if (person.questions && asked && method === 'insights') {
+          scoreYesNoRows(questionScore(`yes-no|${period.label}`), screen.comparisons, person.questions);
+          const slept = screen.own_questions?.find((q) => q.id === asked.slept);
+          scoreDayNumber(questionScore(`day-number|${period.label}`), slept?.fit ?? null, person.questions);
+        }
       }
     }
   }
@@ -120,6 +191,25 @@ try {
       );
     }
     console.log();
+  }
+  if (QUESTIONS) {
+    console.log('Own questions (the method the app ships; both kinds of journal):');
+    const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
+    for (const [label, kind] of [
+      ['Caffeine, yes or no with every entry (comparisons, both measures)', 'yes-no'],
+      ['Hours slept, once a day (Your questions)', 'day-number'],
+    ] as const) {
+      console.log(`  ${label}:`);
+      for (const p of PERIODS) {
+        const s = questionScores.get(`${kind}|${p.label}`) ?? emptyQuestionScore();
+        console.log(
+          `    ${p.label}: clear ${s.clear}, false ${pct(s.falseClear, s.clear)}` +
+            `, wrong sign ${pct(s.wrongSign, s.clear)}; null truths called clear ${pct(s.nullClear, s.nulls)} of ${s.nulls}` +
+            `; real effects found ${pct(s.found, s.real)} of ${s.real}` +
+            `; 95% intervals holding the truth ${pct(s.covered, s.shown)} of ${s.shown}`,
+        );
+      }
+    }
   }
 } finally {
   await server.close();

@@ -6,6 +6,12 @@ import type { Random } from './random.ts';
 // evenings); activities logged around their typical hour; tags that come with
 // certain activities; a few activities and one tag with real effects on
 // energy or engagement, some only before noon; everything else no effect.
+// With a second source of randomness, the person also keeps two questions of
+// their own (docs/decisions/085): "Caffeine", yes or no with every entry
+// (Yes more often before noon, unanswered on one entry in ten), and "Hours
+// slept", a number once a day (on the day's first entry, most days), each
+// with a known effect on energy that is often none; the other draws are
+// those of a journal without them.
 
 export interface Effects {
   energy: number;
@@ -20,16 +26,30 @@ export interface Entry {
   tags: string[];
   /** What the activity and each tag added to this entry, the truth. */
   effects: Map<string, Effects>;
+  /** The own questions' answers on this entry: null when not asked or not answered. */
+  caffeine: boolean | null;
+  hoursSlept: number | null;
+}
+
+/** The true effects of the own questions on energy (engagement: none). */
+export interface QuestionTruth {
+  /** Points of energy on an entry answered Yes against one answered No. */
+  caffeine: number;
+  /** Points of the day's energy per hour slept. */
+  hoursSlept: number;
 }
 
 /** Each factor's average effect over its entries in a period, by kind and key. */
 export interface Truth {
   activity: Map<string, Effects>;
   tag: Map<string, Effects>;
+  question: Map<string, Effects>;
 }
 
 export interface Person {
   entries: Entry[];
+  /** Null when the journal keeps no questions of its own. */
+  questions: QuestionTruth | null;
   truthFor(days: number | null): Truth;
 }
 
@@ -88,11 +108,25 @@ function drawEffects(rand: Random, noise: boolean): Map<string, Effect> {
   return effects;
 }
 
+function drawQuestions(rand: Random, noise: boolean): QuestionTruth {
+  if (noise) return { caffeine: 0, hoursSlept: 0 };
+  return {
+    caffeine: rand.pick([0, 0, -10, -6, 6, 10]),
+    hoursSlept: rand.pick([0, 0, -3, 1.5, 3]),
+  };
+}
+
 export function drawPerson(
   rand: Random,
-  { weeks, now, noise }: { weeks: number; now: Date; zone: string; noise: boolean },
+  {
+    weeks,
+    now,
+    noise,
+    questionRand,
+  }: { weeks: number; now: Date; zone: string; noise: boolean; questionRand?: Random | undefined },
 ): Person {
   const effects = drawEffects(rand, noise);
+  const questions = questionRand ? drawQuestions(questionRand, noise) : null;
   const weights = ACTIVITIES.map((a) => a[3] * Math.exp(0.5 * rand.normal()));
   const total = weights.reduce((a, b) => a + b, 0);
   const pickActivity = () => {
@@ -102,11 +136,17 @@ export function drawPerson(
   };
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const entries: Entry[] = [];
+  // The days Hours slept was answered, by day number since 1970.
+  const sleptByDay = new Map<number, number>();
   for (let daysAgo = weeks * 7; daysAgo >= 1; daysAgo--) {
     if (rand.chance(0.1)) continue; // a day without entries
     const dayStart = today - daysAgo * 86_400_000;
     const daySwing = { energy: 10 * rand.normal(), engagement: 8 * rand.normal() };
     const count = 2 + Math.floor(rand.next() * 7);
+    // Hours slept: 5 to 9 by halves, answered on most days, moving the day.
+    const slept = questionRand ? 5 + Math.round(questionRand.next() * 8) / 2 : 7;
+    const sleptEffect = questions ? questions.hoursSlept * (slept - 7) : 0;
+    if (questionRand && questionRand.chance(0.85)) sleptByDay.set(dayStart / 86_400_000, slept);
     const taken = new Set<number>();
     for (let n = 0; n < count; n++) {
       const [name, typical, spread] = pickActivity();
@@ -128,22 +168,43 @@ export function drawPerson(
         (a, e) => ({ energy: a.energy + e.energy, engagement: a.engagement + e.engagement }),
         { energy: 0, engagement: 0 },
       );
+      // Caffeine: Yes more often before noon, so that the time of day could
+      // pass for its effect; unanswered now and then.
+      const caffeine =
+        questionRand && !questionRand.chance(0.1) ? questionRand.chance(hour < 12 ? 0.5 : 0.2) : null;
+      const own = sleptEffect + (caffeine && questions ? questions.caffeine : 0);
       // Mornings higher than late evenings, a peak mid-morning.
       const rhythm = Math.cos((2 * Math.PI * (hour - 10)) / 24);
       entries.push({
         at: new Date(dayStart + minute * 60_000 + Math.floor(rand.next() * 60_000)),
         activity: name,
-        energy: clip(50 + daySwing.energy + 10 * rhythm + added.energy + 12 * rand.normal()),
+        energy: clip(50 + daySwing.energy + 10 * rhythm + added.energy + own + 12 * rand.normal()),
         engagement: clip(
           50 + daySwing.engagement + 6 * rhythm + added.engagement + 12 * rand.normal(),
         ),
         tags,
         effects: applied,
+        caffeine,
+        hoursSlept: null,
       });
+    }
+  }
+  // Hours slept on the day's first entry, in time order.
+  if (questionRand) {
+    const firstOf = new Map<number, Entry>();
+    for (const entry of entries) {
+      const day = Math.floor(entry.at.getTime() / 86_400_000);
+      const first = firstOf.get(day);
+      if (!first || entry.at < first.at) firstOf.set(day, entry);
+    }
+    for (const [day, entry] of firstOf) {
+      const answer = sleptByDay.get(day);
+      if (answer !== undefined) entry.hoursSlept = answer;
     }
   }
   return {
     entries,
+    questions,
     truthFor(days) {
       const from = days === null ? -Infinity : today - (days - 1) * 86_400_000;
       const sums = new Map<string, { energy: number; engagement: number; n: number }>();
@@ -157,7 +218,8 @@ export function drawPerson(
           sums.set(factor, s);
         }
       }
-      const truth: Truth = { activity: new Map(), tag: new Map() };
+      const truth: Truth = { activity: new Map(), tag: new Map(), question: new Map() };
+      if (questions) truth.question.set('caffeine', { energy: questions.caffeine, engagement: 0 });
       for (const [factor, s] of sums) {
         const average = { energy: s.energy / s.n, engagement: s.engagement / s.n };
         if (factor.startsWith('#')) truth.tag.set(key(factor.slice(1)), average);
