@@ -102,6 +102,11 @@ describe('the app migrations on a Supabase-shaped database', () => {
       false_discovery_rate: 0.05,
       max_compared_activities: 16,
       max_compared_tags: 8,
+      max_compared_questions: 8,
+      question_min_days: 10,
+      question_min_days_each_answer: 3,
+      question_min_level_days: 3,
+      question_false_discovery_rate: 0.05,
     });
   });
 
@@ -227,14 +232,17 @@ describe('the app migrations on a Supabase-shaped database', () => {
     // their caller: checks and arithmetic with no table behind them
     // (functions/require_time_zone.sql, t_quantile_975.sql, …), and the
     // held-fixed comparisons, which read the caller's own entries under
-    // row-level security (held_fixed_cells.sql, held_fixed_comparisons.sql).
+    // row-level security (held_fixed_cells.sql, held_fixed_comparisons.sql),
+    // as do Your questions (question_answer_days.sql, question_findings.sql).
     expect(callable.filter((fn) => fn.startsWith('journal_private.'))).toEqual([
       'journal_private.benjamini_hochberg(double precision[])',
-      'journal_private.held_fixed_cells(timestamp with time zone,text)',
-      'journal_private.held_fixed_comparisons(timestamp with time zone,text)',
+      'journal_private.held_fixed_cells(timestamp with time zone,text,text[])',
+      'journal_private.held_fixed_comparisons(timestamp with time zone,text,text[])',
       'journal_private.held_fixed_contrasts(double precision[],integer,double precision[],double precision[],integer[],integer[],double precision)',
       'journal_private.held_fixed_normal_equations(integer[],integer[],integer[],integer[],integer[],integer[],integer[],integer)',
       'journal_private.held_fixed_scores(integer[],integer[],integer[],integer[],integer[],integer[],integer[],integer,double precision[],double precision[])',
+      'journal_private.question_answer_days(timestamp with time zone,text,text[],text[])',
+      'journal_private.question_findings(timestamp with time zone,text,jsonb)',
       'journal_private.require_time_zone(text)',
       'journal_private.second_factor_satisfied()',
       'journal_private.symmetric_inverse(double precision[],integer)',

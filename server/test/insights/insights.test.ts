@@ -150,6 +150,11 @@ describe('insights rankings', () => {
       false_discovery_rate: 0.05,
       max_compared_activities: 16,
       max_compared_tags: 8,
+      max_compared_questions: 8,
+      question_min_days: 10,
+      question_min_days_each_answer: 3,
+      question_min_level_days: 3,
+      question_false_discovery_rate: 0.05,
     });
     expect(Math.min(...data.ranked.map((r) => r.entries))).toBe(thresholds['min_entries']);
     expect(Math.max(...data.needs_more.map((r) => r.entries))).toBe(thresholds['min_entries']! - 1);
