@@ -154,9 +154,17 @@ try {
         );
         scores.set(id, list);
         if (person.questions && asked && method === 'insights') {
-          scoreYesNoRows(questionScore(`yes-no|${period.label}`), screen.comparisons, person.questions);
+          scoreYesNoRows(
+            questionScore(`yes-no|${period.label}`),
+            screen.comparisons,
+            person.questions,
+          );
           const slept = screen.own_questions?.find((q) => q.id === asked.slept);
-          scoreDayNumber(questionScore(`day-number|${period.label}`), slept?.fit ?? null, person.questions);
+          scoreDayNumber(
+            questionScore(`day-number|${period.label}`),
+            slept?.fit ?? null,
+            person.questions,
+          );
         }
       }
     }

@@ -171,7 +171,9 @@ export function drawPerson(
       // Caffeine: Yes more often before noon, so that the time of day could
       // pass for its effect; unanswered now and then.
       const caffeine =
-        questionRand && !questionRand.chance(0.1) ? questionRand.chance(hour < 12 ? 0.5 : 0.2) : null;
+        questionRand && !questionRand.chance(0.1)
+          ? questionRand.chance(hour < 12 ? 0.5 : 0.2)
+          : null;
       const own = sleptEffect + (caffeine && questions ? questions.caffeine : 0);
       // Mornings higher than late evenings, a peak mid-morning.
       const rhythm = Math.cos((2 * Math.PI * (hour - 10)) / 24);

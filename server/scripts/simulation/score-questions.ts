@@ -87,6 +87,8 @@ export function scoreDayNumber(
   judge(
     score,
     truth.hoursSlept,
-    fit ? { estimate: fit.estimate, low: fit.interval_low, high: fit.interval_high, clear: fit.clear } : undefined,
+    fit
+      ? { estimate: fit.estimate, low: fit.interval_low, high: fit.interval_high, clear: fit.clear }
+      : undefined,
   );
 }

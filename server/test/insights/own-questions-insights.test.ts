@@ -75,11 +75,7 @@ async function insightsOf(user: SignedInUser, days: number | null): Promise<Answ
 }
 
 async function addQuestion(user: SignedInUser, fields: Record<string, unknown>): Promise<number> {
-  const { data, error } = await user.client
-    .from('questions')
-    .insert(fields)
-    .select('id')
-    .single();
+  const { data, error } = await user.client.from('questions').insert(fields).select('id').single();
   expect(error).toBeNull();
   return data!.id as number;
 }
@@ -303,7 +299,10 @@ describe('a journal with known effects of its own questions', () => {
   });
 
   it('shows a hidden question only while it has something to show', async () => {
-    await person.client.from('questions').update({ active: false }).in('id', [ids.water, ids.meditated]);
+    await person.client
+      .from('questions')
+      .update({ active: false })
+      .in('id', [ids.water, ids.meditated]);
     const answer = await insightsOf(person, null);
     expect(answer.own_questions.map((q) => q.id)).toEqual([ids.sleep, ids.water, ids.focus]);
   });
@@ -348,7 +347,11 @@ describe('a once-a-day yes-or-no question', () => {
     await logEntries(person.client, person.userId, entries);
     const answer = await insightsOf(person, null);
     const row = answer.own_questions[0]!;
-    expect(row).toMatchObject({ days: 14, ready: true, fit: { degrees_of_freedom: 12, clear: true } });
+    expect(row).toMatchObject({
+      days: 14,
+      ready: true,
+      fit: { degrees_of_freedom: 12, clear: true },
+    });
     expect(row.fit!.estimate).toBeCloseTo(10 + 0, 0);
     expect(row.levels.map((l) => [l.answer, l.days])).toEqual([
       [0, 7],

@@ -56,11 +56,7 @@ function step(q: OwnQuestionFinding): string {
 export function fitSentence(q: OwnQuestionFinding): string {
   const fit = q.fit;
   if (!fit) return '';
-  const { direction, amount, interval } = change(
-    fit.estimate,
-    fit.interval_low,
-    fit.interval_high,
-  );
+  const { direction, amount, interval } = change(fit.estimate, fit.interval_low, fit.interval_high);
   const days = plural(q.days, 'day');
   if (q.answer_type === 'yes_no') {
     const how =
