@@ -16,7 +16,13 @@
 // `git show main:server/db/app/functions/insights.sql`) as
 // insights_against() and times it in the same loop, turn about, on the same
 // rows: a before/after comparison as a ratio of database times.
+// --questions also gives the person four questions of their own
+// (docs/decisions/085): yes or no and a scale with every entry, a number
+// once a day, a number with every entry, answered on most entries (written
+// straight onto the typed rows, as derive_entry would): the cost of Your
+// questions and of the question columns of the comparisons.
 // Usage: node server/scripts/measure-insights.ts [entries=20000] [--runs=15] [--against=<file>]
+//        [--questions]
 //   (TEST_DATABASE_URL set: a fresh database on that PostgreSQL; else PGlite)
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
@@ -30,6 +36,7 @@ const option = (name: string) =>
 const ACTIVITIES = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 20_000);
 const RUNS = Number(option('runs') ?? 15);
 const AGAINST = option('against');
+const QUESTIONS = process.argv.includes('--questions');
 const ZONE = 'Europe/Berlin';
 
 const server = await startTestServer();
@@ -39,6 +46,28 @@ try {
   const seeded = performance.now();
   // Three years: one activity every ~79 minutes, 40 names, 30 tags.
   await seedInsightsJournal(db, userId, ACTIVITIES);
+  if (QUESTIONS) {
+    const { rows: made } = await db.query<{ id: string }>(
+      `INSERT INTO public.questions (owner_id, question, answer_type, asked, unit)
+       VALUES ($1, 'Caffeine', 'yes_no', 'entry', NULL), ($1, 'Focus', 'scale', 'entry', NULL),
+              ($1, 'Hours slept', 'number', 'day', 'h'), ($1, 'Water', 'number', 'entry', NULL)
+       RETURNING id`,
+      [userId],
+    );
+    const [caffeine, focus, slept, water] = made.map((r) => String(r.id));
+    await db.query(
+      `UPDATE public.activity_entries e
+       SET answers = jsonb_strip_nulls(jsonb_build_object(
+             $2::text, CASE WHEN x % 10 <> 0 THEN (x % 3 = 0)::text END,
+             $3::text, CASE WHEN x % 10 <> 1 THEN (1 + x % 5)::text END,
+             $4::text, CASE WHEN x % 4 = 0 THEN (5 + x % 9 / 2.0)::text END,
+             $5::text, CASE WHEN x % 10 <> 2 THEN (x % 7)::text END))
+       FROM (SELECT created_at, (extract(epoch FROM created_at) / 60)::bigint AS x
+             FROM public.activity_entries WHERE user_id = $1) s
+       WHERE e.user_id = $1 AND e.created_at = s.created_at`,
+      [userId, caffeine, focus, slept, water],
+    );
+  }
   await db.exec('ANALYZE');
   const { rows: tagged } = await db.query<{ tags: number }>(
     'SELECT count(DISTINCT k)::integer AS tags FROM public.activity_entries, unnest(tag_keys) k',

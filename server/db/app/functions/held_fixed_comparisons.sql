@@ -151,6 +151,9 @@ BEGIN
            coalesce(sum(c.n) FILTER (WHERE a.value = 'false'), 0) AS no_n,
            max(c.last_at) AS last_at
     FROM cells c CROSS JOIN LATERAL jsonb_each_text(c.answers) a
+    -- Read only when there are such questions: a journal without them
+    -- scans its cells no more than before.
+    WHERE yes_no_ids IS NOT NULL
     GROUP BY a.key, c.day
   ),
   question_chosen AS (
@@ -186,7 +189,8 @@ BEGIN
          array_agg(activity_key ORDER BY ord), array_agg(cardinality(tag_keys) ORDER BY ord),
          (SELECT coalesce(array_agg(k ORDER BY c.ord, t.place), '{}')
           FROM used_cells c CROSS JOIN LATERAL unnest(c.tag_keys) WITH ORDINALITY AS t (k, place)),
-         array_agg(answers ORDER BY ord),
+         -- Without such questions, nothing to sort.
+         array_agg(answers ORDER BY ord) FILTER (WHERE yes_no_ids IS NOT NULL),
          coalesce(sum(n), 0), count(DISTINCT day)
   INTO factors, others_logged, cell_day, cell_day_n, cell_n, cell_energy, cell_engagement,
        cell_part, cell_activity, cell_tag_count, cell_tags, cell_answers, entries_used, days_used
