@@ -7,6 +7,9 @@ import { useDataClient } from '../../../session/clients-context.tsx';
 import { useSignedInUser } from '../../../session/signed-in-session.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { addTag } from '../../../journal/tags.ts';
+import { useAnswersOfDay } from '../../../journal/day-answers.ts';
+import { givenAnswers, hasOwnAnswerProblem } from '../../../journal/own-answers.ts';
+import { useOwnQuestions, type OwnAnswers } from '../../../journal/own-questions.ts';
 import { pastTime } from '../past-time.ts';
 import { useTagSuggestions } from '../../../journal/tag-suggestions.ts';
 import { useActivitySuggestions } from '../api/get-activity-suggestions.ts';
@@ -37,6 +40,7 @@ const EMPTY_FORM: TrackForm = {
   notes: '',
   tags: [],
   tagDraft: '',
+  answers: {},
   when: '',
 };
 
@@ -54,6 +58,16 @@ export function TrackTab() {
   const { id: userId } = useSignedInUser();
   const blank = form.activity.trim() === '';
   const when = pastTime(form.when);
+  const asked = (useOwnQuestions().data ?? []).filter((question) => question.active);
+  // Once a day: a question the entry's day has answered shows that answer,
+  // and only a changed one is sent, with this entry (docs/decisions/093).
+  const ofDay = useAnswersOfDay(
+    when.instant,
+    asked.some((question) => question.asked === 'day'),
+  );
+  const dayAnswers = ofTheDay(asked, ofDay);
+  const answers: OwnAnswers = { ...dayAnswers, ...form.answers };
+  const answerProblem = hasOwnAnswerProblem(asked, answers);
   const update = (changes: Partial<TrackForm>) =>
     setForm((current) => ({ ...current, ...changes }));
   useFocusActivityFromReminder();
@@ -73,7 +87,7 @@ export function TrackTab() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (blank || save.isPending || when.problem) return;
+    if (blank || save.isPending || when.problem || answerProblem) return;
     // Save pressed again on the same, unchanged form after a failure sends
     // the same key: if the failed send did reach the server (its answer was
     // lost), the entry is still stored once (docs/decisions/035).
@@ -81,10 +95,14 @@ export function TrackTab() {
       unsaved.current?.form === form ? unsaved.current.entryKey : crypto.randomUUID();
     unsaved.current = { form, entryKey };
     const { tagDraft, ...fields } = form;
+    const given = Object.entries(givenAnswers(asked, answers)).filter(
+      ([id, answer]) => dayAnswers[id] !== answer,
+    );
     save.mutate(
       {
         ...fields,
         tags: addTag(form.tags, tagDraft),
+        answers: Object.fromEntries(given),
         energy: toPercent(form.energy),
         engagement: toPercent(form.engagement),
         createdAt: when.instant?.toISOString(),
@@ -112,10 +130,12 @@ export function TrackTab() {
         <EntryFields
           idPrefix="track"
           purpose="new"
-          values={form}
+          values={{ ...form, answers }}
           onChange={update}
           suggestions={suggestions.data}
           tagSuggestions={tagSuggestions.data}
+          ownQuestions={asked}
+          dayAnswers={dayAnswers}
         />
         {showWhen && (
           <PastTimeField
@@ -128,7 +148,7 @@ export function TrackTab() {
         <button
           type="submit"
           className="btn-primary w-full"
-          disabled={blank || save.isPending || when.problem !== undefined}
+          disabled={blank || save.isPending || when.problem !== undefined || answerProblem}
         >
           {save.isPending ? 'Saving...' : 'Save Activity'}
         </button>
@@ -153,6 +173,19 @@ export function TrackTab() {
       </Suspense>
     </section>
   );
+}
+
+/** The day's answers to the once-a-day questions among `asked`. */
+function ofTheDay(
+  asked: readonly { id: number; asked: string }[],
+  ofDay: OwnAnswers | undefined,
+): OwnAnswers {
+  const answers: Record<string, string> = {};
+  for (const { id, asked: when } of asked) {
+    const answer = ofDay?.[id];
+    if (when === 'day' && answer !== undefined) answers[id] = answer;
+  }
+  return answers;
 }
 
 /**
