@@ -46,7 +46,7 @@ export async function fetchDayAnswers(
 ): Promise<DayAnswer[]> {
   const answers: DayAnswer[] = [];
   // A long stretch of a sparse journal is read in windows the function takes.
-  for (let since = startOf(first); since < endOf(last); ) {
+  for (let since = startOf(first); since < endOf(last);) {
     const windowEnd = new Date(
       since.getFullYear(),
       since.getMonth(),

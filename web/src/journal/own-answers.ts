@@ -8,7 +8,10 @@ import type { OwnAnswers, OwnQuestion } from './own-questions.ts';
 const NUMBER = /^-?[0-9]{1,15}(\.[0-9]{1,6})?$/;
 
 /** What is wrong with `text` as an answer to `question`; undefined when nothing is. */
-export function ownAnswerProblem(question: OwnQuestion, text: string | undefined): string | undefined {
+export function ownAnswerProblem(
+  question: OwnQuestion,
+  text: string | undefined,
+): string | undefined {
   const answer = (text ?? '').trim();
   if (answer === '' || question.answer_type !== 'number') return undefined;
   const { lowest, highest } = question;
@@ -36,7 +39,9 @@ export function hasOwnAnswerProblem(
   questions: readonly OwnQuestion[],
   values: OwnAnswers,
 ): boolean {
-  return questions.some((question) => ownAnswerProblem(question, values[question.id]) !== undefined);
+  return questions.some(
+    (question) => ownAnswerProblem(question, values[question.id]) !== undefined,
+  );
 }
 
 /** The answers to send: each of `questions` answered, tidied; an unanswered one is left out. */

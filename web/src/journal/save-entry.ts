@@ -45,7 +45,10 @@ export async function saveActivity(
     return answer == null ? [] : [{ id: q.id, answer }];
   });
   if (given.length === 0) throw new Error('No questions found');
-  const own = Object.entries(entry.answers ?? {}).map(([id, answer]) => ({ id: Number(id), answer }));
+  const own = Object.entries(entry.answers ?? {}).map(([id, answer]) => ({
+    id: Number(id),
+    answer,
+  }));
   const rows = [...given, ...own].map(({ id, answer }) => {
     const row = { user_id: userId, question_id: id, answer, entry_key: entry.entryKey };
     // Without a time the database stamps the save itself (docs/product.md 3).

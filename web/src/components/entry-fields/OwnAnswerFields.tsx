@@ -37,9 +37,7 @@ export function OwnAnswerFields({ idPrefix, questions, values, onChange, dayAnsw
           question={question}
           value={values[question.id] ?? ''}
           onChange={(answer) => onChange({ ...values, [question.id]: answer })}
-          answeredToday={
-            question.asked === 'day' && dayAnswers?.[question.id] !== undefined
-          }
+          answeredToday={question.asked === 'day' && dayAnswers?.[question.id] !== undefined}
         />
       ))}
     </fieldset>
@@ -174,7 +172,10 @@ function Choices({ id, question, choices, value, onChange, describedBy, children
         )}
       </div>
       {ends && (
-        <p id={endsId} className="mt-1 flex justify-between gap-4 text-xs text-slate-600 dark:text-slate-300">
+        <p
+          id={endsId}
+          className="mt-1 flex justify-between gap-4 text-xs text-slate-600 dark:text-slate-300"
+        >
           <span>{question.label_1 && `1: ${question.label_1}`}</span>
           <span className="text-right">{question.label_5 && `5: ${question.label_5}`}</span>
         </p>
@@ -198,7 +199,11 @@ function NumberAnswer({ id, question, value, onChange, describedBy, children }: 
   const problem = ownAnswerProblem(question, value);
   const problemId = `${id}-problem`;
   const unitId = `${id}-unit`;
-  const description = [question.unit ? unitId : undefined, problem ? problemId : undefined, describedBy]
+  const description = [
+    question.unit ? unitId : undefined,
+    problem ? problemId : undefined,
+    describedBy,
+  ]
     .filter(Boolean)
     .join(' ');
   return (

@@ -56,7 +56,9 @@ export function useSaveQuestion() {
   return useMutation({
     mutationFn: ({ id, fields }: { id?: number | undefined; fields: QuestionFields }) => {
       requireConnection();
-      return id === undefined ? addQuestion(supabase, fields) : changeQuestion(supabase, id, fields);
+      return id === undefined
+        ? addQuestion(supabase, fields)
+        : changeQuestion(supabase, id, fields);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ownQuestionsQueryKey(userId) }),
   });

@@ -64,7 +64,11 @@ export function OwnQuestionsSection() {
   }
 
   return (
-    <CardSection headingId="own-questions-heading" title="Your questions" className="flex flex-col gap-3">
+    <CardSection
+      headingId="own-questions-heading"
+      title="Your questions"
+      className="flex flex-col gap-3"
+    >
       <p className="text-sm text-slate-600 dark:text-slate-300">
         Questions of your own, asked on Track with every entry or once a day.
       </p>
