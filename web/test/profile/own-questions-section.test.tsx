@@ -16,8 +16,11 @@ async function openSection(account?: AppUser) {
   const user = userEvent.setup();
   renderSignedInTab(<OwnQuestionsSection />, person);
   const section = await screen.findByRole('region', { name: 'Your questions' });
-  const add = await within(section).findByRole('button', { name: 'Add a question' });
-  await waitFor(() => expect(add).toBeEnabled());
+  await waitFor(() =>
+    expect(within(section).getByRole('button', { name: 'Add a question' })).toBeEnabled(),
+  );
+  // The button gives way to the form and comes back: found afresh each time.
+  const add = () => within(section).getByRole('button', { name: 'Add a question' });
   return { user, person, section, add };
 }
 
@@ -41,13 +44,13 @@ describe('Your questions in Profile', () => {
     const { user, person, section, add } = await openSection();
     expect(within(section).queryByRole('list')).not.toBeInTheDocument();
 
-    await user.click(add);
+    await user.click(add());
     await user.type(field('Question'), 'Caffeine');
     expect(field('Answer type')).toHaveValue('yes_no');
     await user.click(within(form()).getByRole('button', { name: 'Save question' }));
     await within(section).findByText('Question saved');
 
-    await user.click(add);
+    await user.click(add());
     await user.type(field('Question'), 'Hours slept');
     await user.selectOptions(field('Answer type'), 'Number');
     await user.type(field('Unit'), 'h');
@@ -57,7 +60,7 @@ describe('Your questions in Profile', () => {
     await user.click(within(form()).getByRole('button', { name: 'Save question' }));
     await within(section).findByText('Question saved');
 
-    await user.click(add);
+    await user.click(add());
     await user.type(field('Question'), 'Stress');
     await user.selectOptions(field('Answer type'), 'Scale 1 to 5');
     expect(within(form()).queryByLabelText('Unit')).not.toBeInTheDocument();
@@ -66,7 +69,7 @@ describe('Your questions in Profile', () => {
     await user.click(within(form()).getByRole('button', { name: 'Save question' }));
     await within(section).findByText('Question saved');
 
-    await user.click(add);
+    await user.click(add());
     await user.type(field('Question'), 'Where were you?');
     await user.selectOptions(field('Answer type'), 'Short text');
     await user.click(within(form()).getByRole('button', { name: 'Save question' }));
@@ -139,7 +142,7 @@ describe('Your questions in Profile', () => {
     const person = await signUpAppUser('own-questions-refused');
     await addQuestions(person, [{ question: 'Caffeine', answer_type: 'yes_no' }]);
     const { user, add } = await openSection(person);
-    await user.click(add);
+    await user.click(add());
     const save = within(form()).getByRole('button', { name: 'Save question' });
 
     await user.click(save);

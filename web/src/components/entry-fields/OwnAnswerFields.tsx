@@ -128,9 +128,10 @@ interface ChoicesProps {
 /** Yes or no, or a scale: native radios (arrow keys move between them), and Clear once one is chosen. */
 function Choices({ id, question, choices, value, onChange, describedBy, children }: ChoicesProps) {
   const labelId = `${id}-label`;
-  const endsId = `${id}-ends`;
-  const ends = question.answer_type === 'scale' && (question.label_1 || question.label_5);
-  const description = [ends ? endsId : undefined, describedBy].filter(Boolean).join(' ');
+  const scale = question.answer_type === 'scale';
+  const low = scale && question.label_1 ? `${id}-end-1` : undefined;
+  const high = scale && question.label_5 ? `${id}-end-5` : undefined;
+  const description = [low, high, describedBy].filter(Boolean).join(' ');
   return (
     <div>
       <span id={labelId} className="field-label">
@@ -171,13 +172,12 @@ function Choices({ id, question, choices, value, onChange, describedBy, children
           </button>
         )}
       </div>
-      {ends && (
-        <p
-          id={endsId}
-          className="mt-1 flex justify-between gap-4 text-xs text-slate-600 dark:text-slate-300"
-        >
-          <span>{question.label_1 && `1: ${question.label_1}`}</span>
-          <span className="text-right">{question.label_5 && `5: ${question.label_5}`}</span>
+      {(low ?? high) && (
+        <p className="mt-1 flex justify-between gap-4 text-xs text-slate-600 dark:text-slate-300">
+          <span id={low}>{low && `1: ${question.label_1}`}</span>
+          <span id={high} className="text-right">
+            {high && `5: ${question.label_5}`}
+          </span>
         </p>
       )}
       {children}
