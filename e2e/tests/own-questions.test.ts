@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from '../support/app-harness.ts';
 import { messageShown, openTab, trackForm } from '../support/app-steps.ts';
+import { expectAxeCleanLightAndDark } from '../support/axe.ts';
 import { skipBrowserTests } from '../support/browser.ts';
 import { tabTo } from '../support/keyboard.ts';
 import { expectFits } from '../support/layout.ts';
@@ -14,7 +15,7 @@ import {
 
 // A question of the person's own (docs/decisions/084), through what only a
 // browser shows: defined in Profile, answered on Track by keyboard on a
-// screen 320 px wide, saved offline, and stored once with its entry when
+// screen 320 px wide (both screens clean under axe-core), saved offline, and stored once with its entry when
 // the network returns. What each screen shows and sends is the component
 // tests' (web/test/profile, web/test/track, web/test/history).
 
@@ -31,6 +32,7 @@ describe.skipIf(skipBrowserTests)('own questions', () => {
     await section.getByLabel('Question', { exact: true }).fill('Caffeine');
     await section.getByRole('button', { name: 'Save question' }).click();
     await messageShown(page, 'status', /^Question saved$/);
+    await expectAxeCleanLightAndDark(page);
 
     await openTab(page, 'Track');
     await page.setViewportSize({ width: 320, height: 640 });
@@ -46,6 +48,7 @@ describe.skipIf(skipBrowserTests)('own questions', () => {
     await page.keyboard.press('Space');
     expect(await yes.isChecked()).toBe(true);
     await expectFits(page, 320);
+    await expectAxeCleanLightAndDark(page);
 
     await context.setOffline(true);
     await form.save.click();
