@@ -223,8 +223,8 @@ describe('the app migrations on a Supabase-shaped database', () => {
       'journal_private.second_factor_satisfied()',
       'search_entries(text,text,text,integer,integer,boolean,timestamp with time zone,integer)',
     ]);
-    // Besides that rule, only what insights() and energy_by_day() run as
-    // their caller: checks and arithmetic with no table behind them
+    // Besides that rule, only what insights(), energy_by_day() and
+    // day_answers() run as their caller: checks and arithmetic with no table behind them
     // (functions/require_time_zone.sql, t_quantile_975.sql, …), and the
     // held-fixed comparisons, which read the caller's own entries under
     // row-level security (held_fixed_cells.sql, held_fixed_comparisons.sql).
