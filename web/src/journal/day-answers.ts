@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataClient } from '../session/clients-context.tsx';
 import { useSignedInUser } from '../session/signed-in-session.tsx';
 import { dataOf } from '../session/data-answer.ts';
@@ -90,6 +90,8 @@ export function useDayAnswers(first: string, last: string, enabled: boolean) {
     queryKey: [...ACTIVITIES_QUERY_KEY, userId, 'day-answers', first, last],
     queryFn: () => fetchDayAnswers(supabase, first, last),
     select: byDay,
+    // Look Back's range grows as pages load: the days shown keep their answers meanwhile.
+    placeholderData: keepPreviousData,
     enabled: enabled && first !== '' && last !== '',
   });
 }

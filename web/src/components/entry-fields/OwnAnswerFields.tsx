@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ownAnswerProblem } from '../../journal/own-answers.ts';
 import {
   TEXT_ANSWER_MAX_LENGTH,
@@ -122,7 +123,7 @@ interface ChoicesProps {
   value: string;
   onChange: (answer: string) => void;
   describedBy: string | undefined;
-  children: React.ReactNode;
+  children: ReactNode;
 }
 
 /** Yes or no, or a scale: native radios (arrow keys move between them), and Clear once one is chosen. */
@@ -191,7 +192,7 @@ interface NumberProps {
   value: string;
   onChange: (answer: string) => void;
   describedBy: string | undefined;
-  children: React.ReactNode;
+  children: ReactNode;
 }
 
 /** A number, its unit beside it; a value outside the question's bounds is named with the range. */

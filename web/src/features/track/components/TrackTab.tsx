@@ -9,7 +9,11 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { addTag } from '../../../journal/tags.ts';
 import { useAnswersOfDay } from '../../../journal/day-answers.ts';
 import { givenAnswers, hasOwnAnswerProblem } from '../../../journal/own-answers.ts';
-import { useOwnQuestions, type OwnAnswers } from '../../../journal/own-questions.ts';
+import {
+  useOwnQuestions,
+  type OwnAnswers,
+  type OwnQuestion,
+} from '../../../journal/own-questions.ts';
 import { pastTime } from '../past-time.ts';
 import { useTagSuggestions } from '../../../journal/tag-suggestions.ts';
 import { useActivitySuggestions } from '../api/get-activity-suggestions.ts';
@@ -175,15 +179,12 @@ export function TrackTab() {
   );
 }
 
-/** The day's answers to the once-a-day questions among `asked`. */
-function ofTheDay(
-  asked: readonly { id: number; asked: string }[],
-  ofDay: OwnAnswers | undefined,
-): OwnAnswers {
+/** The day's answers to the once-a-day questions among `questions`. */
+function ofTheDay(questions: readonly OwnQuestion[], ofDay: OwnAnswers | undefined): OwnAnswers {
   const answers: Record<string, string> = {};
-  for (const { id, asked: when } of asked) {
-    const answer = ofDay?.[id];
-    if (when === 'day' && answer !== undefined) answers[id] = answer;
+  for (const question of questions) {
+    const answer = ofDay?.[question.id];
+    if (question.asked === 'day' && answer !== undefined) answers[question.id] = answer;
   }
   return answers;
 }
