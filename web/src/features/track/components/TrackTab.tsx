@@ -7,13 +7,7 @@ import { useDataClient } from '../../../session/clients-context.tsx';
 import { useSignedInUser } from '../../../session/signed-in-session.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { addTag } from '../../../journal/tags.ts';
-import { useAnswersOfDay } from '../../../journal/day-answers.ts';
-import { givenAnswers, hasOwnAnswerProblem } from '../../../journal/own-answers.ts';
-import {
-  useOwnQuestions,
-  type OwnAnswers,
-  type OwnQuestion,
-} from '../../../journal/own-questions.ts';
+import { useOwnAnswersOfEntry } from '../own-answers-of-entry.ts';
 import { pastTime } from '../past-time.ts';
 import { useTagSuggestions } from '../../../journal/tag-suggestions.ts';
 import { useActivitySuggestions } from '../api/get-activity-suggestions.ts';
@@ -62,16 +56,7 @@ export function TrackTab() {
   const { id: userId } = useSignedInUser();
   const blank = form.activity.trim() === '';
   const when = pastTime(form.when);
-  const asked = (useOwnQuestions().data ?? []).filter((question) => question.active);
-  // Once a day: a question the entry's day has answered shows that answer,
-  // and only a changed one is sent, with this entry (docs/decisions/093).
-  const ofDay = useAnswersOfDay(
-    when.instant,
-    asked.some((question) => question.asked === 'day'),
-  );
-  const dayAnswers = ofTheDay(asked, ofDay);
-  const answers: OwnAnswers = { ...dayAnswers, ...form.answers };
-  const answerProblem = hasOwnAnswerProblem(asked, answers);
+  const own = useOwnAnswersOfEntry(form.answers, when.instant);
   const update = (changes: Partial<TrackForm>) =>
     setForm((current) => ({ ...current, ...changes }));
   useFocusActivityFromReminder();
@@ -91,7 +76,7 @@ export function TrackTab() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (blank || save.isPending || when.problem || answerProblem) return;
+    if (blank || save.isPending || when.problem || own.problem) return;
     // Save pressed again on the same, unchanged form after a failure sends
     // the same key: if the failed send did reach the server (its answer was
     // lost), the entry is still stored once (docs/decisions/035).
@@ -99,14 +84,11 @@ export function TrackTab() {
       unsaved.current?.form === form ? unsaved.current.entryKey : crypto.randomUUID();
     unsaved.current = { form, entryKey };
     const { tagDraft, ...fields } = form;
-    const given = Object.entries(givenAnswers(asked, answers)).filter(
-      ([id, answer]) => dayAnswers[id] !== answer,
-    );
     save.mutate(
       {
         ...fields,
         tags: addTag(form.tags, tagDraft),
-        answers: Object.fromEntries(given),
+        answers: own.toSend(),
         energy: toPercent(form.energy),
         engagement: toPercent(form.engagement),
         createdAt: when.instant?.toISOString(),
@@ -134,12 +116,12 @@ export function TrackTab() {
         <EntryFields
           idPrefix="track"
           purpose="new"
-          values={{ ...form, answers }}
+          values={{ ...form, answers: own.shown }}
           onChange={update}
           suggestions={suggestions.data}
           tagSuggestions={tagSuggestions.data}
-          ownQuestions={asked}
-          dayAnswers={dayAnswers}
+          ownQuestions={own.asked}
+          dayAnswers={own.dayAnswers}
         />
         {showWhen && (
           <PastTimeField
@@ -152,7 +134,7 @@ export function TrackTab() {
         <button
           type="submit"
           className="btn-primary w-full"
-          disabled={blank || save.isPending || when.problem !== undefined || answerProblem}
+          disabled={blank || save.isPending || when.problem !== undefined || own.problem}
         >
           {save.isPending ? 'Saving...' : 'Save Activity'}
         </button>
@@ -177,16 +159,6 @@ export function TrackTab() {
       </Suspense>
     </section>
   );
-}
-
-/** The day's answers to the once-a-day questions among `questions`. */
-function ofTheDay(questions: readonly OwnQuestion[], ofDay: OwnAnswers | undefined): OwnAnswers {
-  const answers: Record<string, string> = {};
-  for (const question of questions) {
-    const answer = ofDay?.[question.id];
-    if (question.asked === 'day' && answer !== undefined) answers[question.id] = answer;
-  }
-  return answers;
 }
 
 /**
