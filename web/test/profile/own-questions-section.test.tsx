@@ -45,6 +45,7 @@ describe('Your questions in Profile', () => {
     expect(within(section).queryByRole('list')).not.toBeInTheDocument();
 
     await user.click(add());
+    expect(field('Question')).toHaveFocus();
     await user.type(field('Question'), 'Caffeine');
     expect(field('Answer type')).toHaveValue('yes_no');
     await user.click(within(form()).getByRole('button', { name: 'Save question' }));

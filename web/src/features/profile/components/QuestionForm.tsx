@@ -110,6 +110,8 @@ export function QuestionForm({ question, onClose }: Props) {
         id={`${id}-question`}
         label="Question"
         autoComplete="off"
+        // The button that opened the form gives way to it: the keyboard goes on here.
+        autoFocus
         value={draft.question}
         onChange={(text) => set({ question: text })}
       />
