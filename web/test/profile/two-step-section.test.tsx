@@ -79,6 +79,7 @@ describe('making the first recovery codes after a while signed in', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/makes no recovery codes/)).not.toBeInTheDocument();
+    const before = (await account.supabase.auth.getSession()).data.session?.access_token;
     await user.type(screen.getByLabelText('Your password'), account.password);
     // The code of the next period: the one just given cannot be used twice.
     await user.type(screen.getByLabelText('Code from your authenticator app'), phone.nextCode());
@@ -87,5 +88,7 @@ describe('making the first recovery codes after a while signed in', () => {
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
     expect(list.querySelectorAll('li')).toHaveLength(10);
     expect(refusals).toBe(1);
+    // That sign-in was one of its own: the app's session is the one it had.
+    expect((await account.supabase.auth.getSession()).data.session?.access_token).toBe(before);
   });
 });

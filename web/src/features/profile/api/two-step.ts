@@ -95,6 +95,7 @@ export async function makeRecoveryCodesWithNewSignIn(
   } finally {
     // Its session served this errand only.
     await errand.signOut({ scope: 'local' }).catch(() => {});
+    errand.dispose();
   }
 }
 
