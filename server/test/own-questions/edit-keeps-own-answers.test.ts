@@ -136,3 +136,36 @@ describe('update_entry and own answers', () => {
     });
   });
 });
+
+describe('the bounds of a number question', () => {
+  it('cannot shut out an answer already given, which every later edit would then refuse', async () => {
+    const at = minutesAgo(600);
+    const steps = await questionId(alice.client, {
+      question: 'Steps (thousands)',
+      answer_type: 'number',
+      lowest: 0,
+      highest: 50,
+    });
+    expect((await saveEntry(alice, at, { [steps]: '30' })).error).toBeNull();
+    const narrowed = await alice.client
+      .from('questions')
+      .update({ highest: 20 })
+      .eq('id', steps)
+      .select('highest');
+    expect(narrowed.status).toBe(400);
+    expect(narrowed.error).toMatchObject({
+      code: '22023',
+      message: 'Lowest and Highest must include the answers already given',
+      details: '1 answers are outside them.',
+      hint: 'Widen the bounds, or hide this question and add a new one.',
+    });
+    const widened = await alice.client
+      .from('questions')
+      .update({ lowest: 10, highest: 100 })
+      .eq('id', steps)
+      .select('lowest, highest');
+    expect(widened.data).toEqual([{ lowest: 10, highest: 100 }]);
+    expect((await edit(at)).error).toBeNull();
+    expect(await answersAt(alice.client, at)).toEqual({ [steps]: '30' });
+  });
+});
