@@ -153,7 +153,9 @@ BEGIN
     ) answer
     WHERE c.state = 'new' AND answer.text IS NOT NULL
     UNION ALL
-    SELECT caller, g.key::bigint, btrim(g.value #>> '{}'), c.created_at
+    -- One answer per question and entry, even when two keys name one id ("12", "012").
+    SELECT DISTINCT ON (c.created_at, g.key::bigint)
+           caller, g.key::bigint, btrim(g.value #>> '{}'), c.created_at
     FROM classified c
     CROSS JOIN LATERAL jsonb_each(c.answers) g
     WHERE c.state = 'new' AND jsonb_typeof(g.value) = 'string' AND btrim(g.value #>> '{}') <> ''

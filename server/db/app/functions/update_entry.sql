@@ -89,9 +89,6 @@ BEGIN
     RAISE EXCEPTION 'answers must be an object of question ids to answer texts'
       USING ERRCODE = '22023';
   ELSE
-    SELECT coalesce(jsonb_object_agg(g.key, btrim(g.value #>> '{}')), '{}') INTO own
-    FROM jsonb_each(answers) g
-    WHERE jsonb_typeof(g.value) <> 'null' AND btrim(g.value #>> '{}') <> '';
     IF EXISTS (
       SELECT 1 FROM jsonb_each(answers) g
       WHERE g.key !~ '^[0-9]{1,18}$' OR jsonb_typeof(g.value) NOT IN ('string', 'null')
@@ -99,6 +96,10 @@ BEGIN
       RAISE EXCEPTION 'answers must be an object of question ids to answer texts'
         USING ERRCODE = '22023';
     END IF;
+    -- Keys as the ids they name ("012" is 12), so that one question is answered once.
+    SELECT coalesce(jsonb_object_agg((g.key::bigint)::text, btrim(g.value #>> '{}')), '{}') INTO own
+    FROM jsonb_each(answers) g
+    WHERE jsonb_typeof(g.value) <> 'null' AND btrim(g.value #>> '{}') <> '';
     -- A question that is not the caller's own is refused in the words
     -- own_answers uses, whether it is another person's or none at all (the
     -- foreign key would otherwise tell the two apart).
