@@ -32,7 +32,7 @@ let folder: string;
 let source: Target;
 let restored: Target;
 let rowsBefore: AccountRows;
-let people: Array<{ email: string; userId: string }> = [];
+const people: Array<{ email: string; userId: string }> = [];
 
 beforeAll(async () => {
   expect([...LONGEST_QUESTION]).toHaveLength(100);
