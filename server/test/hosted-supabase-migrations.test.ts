@@ -212,7 +212,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(callable).toContain('tag_suggestions(text,integer)');
     expect(callable).toContain('log_again_choices()');
     expect(callable).toContain(
-      'update_entry(timestamp with time zone,text,integer,integer,boolean,text,timestamp with time zone,text[])',
+      'update_entry(timestamp with time zone,text,integer,integer,boolean,text,timestamp with time zone,text[],jsonb)',
     );
     // Functions that run as their owner check the caller themselves
     // (functions/delete_my_account.sql, functions/search_entries.sql), or say
