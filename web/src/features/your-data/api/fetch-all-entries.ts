@@ -7,9 +7,6 @@ import {
 import { dataOf } from '../../../session/data-answer.ts';
 import { withAnswers, type EntryWithAnswers } from '../own-questions/entry-with-answers.ts';
 
-/** The view's row with the entry's own answers, by question id (docs/decisions/084). */
-type RowWithAnswers = ActivityRow & { answers?: Record<string, string> | null };
-
 /** Rows per request: 20,000 entries are twenty short requests, none of them heavy. */
 export const EXPORT_PAGE_SIZE = 1000;
 
@@ -28,14 +25,14 @@ export async function fetchAllEntries(
   for (;;) {
     let query = supabase
       .from('activities')
-      .select(`${ACTIVITY_ROW_COLUMNS}, answers`)
+      .select(ACTIVITY_ROW_COLUMNS)
       .eq('user_id', userId);
     if (after) query = query.gt('created_at', after);
     const data = await dataOf(
       query
         .order('created_at', { ascending: true })
         .limit(EXPORT_PAGE_SIZE)
-        .returns<RowWithAnswers[]>(),
+        .returns<ActivityRow[]>(),
     );
     for (const row of data) entries.push(withAnswers(exportedEntryOf(row), row.answers));
     onProgress?.(entries.length);
