@@ -63,7 +63,7 @@ describe.skipIf(skipBrowserTests)('Your data', () => {
       account: { email: string };
       entries: Array<{ activity: string; energy: number }>;
     };
-    expect(data.version).toBe(1);
+    expect(data.version).toBe(2);
     expect(data.account.email).toBe(email);
     expect(data.entries).toMatchObject([{ activity: '=Deep work, "focused"', energy: 80 }]);
   });

@@ -217,7 +217,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(callable).toContain('tag_suggestions(text,integer)');
     expect(callable).toContain('log_again_choices()');
     expect(callable).toContain(
-      'update_entry(timestamp with time zone,text,integer,integer,boolean,text,timestamp with time zone,text[])',
+      'update_entry(timestamp with time zone,text,integer,integer,boolean,text,timestamp with time zone,text[],jsonb)',
     );
     // Functions that run as their owner check the caller themselves
     // (functions/delete_my_account.sql, functions/search_entries.sql), or say
@@ -228,8 +228,8 @@ describe('the app migrations on a Supabase-shaped database', () => {
       'journal_private.second_factor_satisfied()',
       'search_entries(text,text,text,integer,integer,boolean,timestamp with time zone,integer)',
     ]);
-    // Besides that rule, only what insights() and energy_by_day() run as
-    // their caller: checks and arithmetic with no table behind them
+    // Besides that rule, only what insights(), energy_by_day() and
+    // day_answers() run as their caller: checks and arithmetic with no table behind them
     // (functions/require_time_zone.sql, t_quantile_975.sql, …), and the
     // held-fixed comparisons, which read the caller's own entries under
     // row-level security (held_fixed_cells.sql, held_fixed_comparisons.sql),

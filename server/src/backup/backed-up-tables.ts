@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 
 // What a backup holds: the rows nobody could make again. Everything else is
-// either made by the migrations (pages, questions), derived from these rows
+// either made by the migrations (pages, the built-in questions), derived from these rows
 // by triggers (activity_entries), or short-lived (sessions, refresh tokens,
 // e-mail links, flows, rate-limit counters), so a restored server starts with
 // everyone signed out. test/backup/tables-covered.test.ts fails when a
@@ -15,9 +15,15 @@ export interface BackedUpTable {
   key: string;
   /**
    * Answers name their question by page and text instead of its id: ids are
-   * given out by the migrations' seed and may differ between databases.
+   * given out by the migrations' seed and may differ between databases. A
+   * person's own question is found by its text among that person's
+   * (docs/decisions/084): two people may both ask "Hours slept".
    */
   questionByText?: true;
+  /** Only the rows this condition on the table's row `t` holds for. */
+  where?: string;
+  /** Columns the database fills in itself on restore. */
+  omit?: string[];
 }
 
 /** In restore order: a row's references come before it. */
@@ -28,6 +34,15 @@ export const BACKED_UP_TABLES: BackedUpTable[] = [
   // every protected account to a password.
   { name: 'auth.mfa_factors', key: 'id' },
   { name: 'auth.mfa_recovery_codes', key: 'id' },
+  // People's own questions (ADR 084), before the answers that name them. The
+  // built-in ones are the migrations'; the page of an own question is always
+  // 'own_questions', which its check (check_own_question) sets on restore.
+  {
+    name: 'public.questions',
+    key: 'id',
+    where: 't.owner_id IS NOT NULL',
+    omit: ['page_id'],
+  },
   { name: 'public.user_answers', key: 'id', questionByText: true },
   // What a person chose to be reminded of, and where.
   { name: 'public.reminder_settings', key: 'user_id' },
@@ -45,7 +60,6 @@ export const NOT_BACKED_UP: Record<string, string> = {
   'auth.one_time_tokens': 'e-mail links are sent again on request',
   'auth.rate_limits': 'counters of the last minutes',
   'public.pages': 'made by the migrations',
-  'public.questions': 'made by the migrations',
   'public.activity_entries': 'derived from user_answers by triggers',
   'journal_private.account_usage': 'counted from user_answers by triggers (the quota)',
   'journal_private.reminder_sends':
@@ -76,7 +90,9 @@ export async function backedUpColumns(db: Queryable, table: BackedUpTable): Prom
      ORDER BY a.attnum`,
     [table.name],
   );
-  return rows.map((r) => r.name).filter((c) => !(table.questionByText && c === QUESTION_ID));
+  return rows
+    .map((r) => r.name)
+    .filter((c) => !(table.questionByText && c === QUESTION_ID) && !table.omit?.includes(c));
 }
 
 /** The field of an answer row in the file that names its question. */

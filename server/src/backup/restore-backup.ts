@@ -219,12 +219,15 @@ async function refuseNewerSchema(db: Database, { file, header }: OpenedBackup) {
 
 async function insertRows(tx: Queryable, backup: OpenedBackup): Promise<Record<string, number>> {
   const { file, header } = backup;
-  const questions = await questionIds(tx);
+  // Read again after own questions were restored (they come before the
+  // answers), so that answers find them.
+  let questions: QuestionIds | undefined;
   let batch: Record<string, unknown>[] = [];
   let batchTable: BackedUpTable | undefined;
   const flush = async () => {
     if (batchTable && batch.length > 0) {
       await insertBatch(tx, batchTable, header.tables[batchTable.name] ?? [], batch);
+      if (batchTable.name === 'public.questions') questions = undefined;
     }
     batch = [];
   };
@@ -235,7 +238,10 @@ async function insertRows(tx: Queryable, backup: OpenedBackup): Promise<Record<s
         await flush();
         batchTable = table;
       }
-      batch.push(table.questionByText ? withQuestionId(row, questions, file, lineNumber) : row);
+      if (table.questionByText) {
+        questions ??= await questionIds(tx);
+        batch.push(withQuestionId(row, questions, file, lineNumber));
+      } else batch.push(row);
     },
     flush,
   );
@@ -313,16 +319,23 @@ async function insertBatch(
 }
 
 type QuestionIds = Map<string, number>;
-const questionKey = (page: string, text: string) => JSON.stringify([page, text]);
+/** A built-in question has no owner (null); an own question is its owner's. */
+const questionKey = (page: string, text: string, owner: string | null) =>
+  JSON.stringify([page, text, owner]);
 
 async function questionIds(tx: Queryable): Promise<QuestionIds> {
-  const { rows } = await tx.query<{ id: number; page: string; text: string }>(
-    `SELECT q.id::integer AS id, p.name AS page, q.question AS text
+  const { rows } = await tx.query<{
+    id: number;
+    page: string;
+    text: string;
+    owner: string | null;
+  }>(
+    `SELECT q.id::integer AS id, p.name AS page, q.question AS text, q.owner_id::text AS owner
      FROM public.questions q JOIN public.pages p ON p.id = q.page_id
      ORDER BY q.id DESC`,
   );
   // Lowest id wins when a text repeats (the map keeps the last set).
-  return new Map(rows.map((r) => [questionKey(r.page, r.text), r.id]));
+  return new Map(rows.map((r) => [questionKey(r.page, r.text, r.owner), r.id]));
 }
 
 function withQuestionId(
@@ -332,9 +345,12 @@ function withQuestionId(
   lineNumber: number,
 ): Record<string, unknown> {
   const question = row[QUESTION_FIELD] as Partial<QuestionName> | undefined;
+  const owner = typeof row['user_id'] === 'string' ? row['user_id'] : null;
+  // The person's own question of that page and text, else the built-in one.
   const id =
     typeof question?.page === 'string' && typeof question.text === 'string'
-      ? questions.get(questionKey(question.page, question.text))
+      ? (questions.get(questionKey(question.page, question.text, owner)) ??
+        questions.get(questionKey(question.page, question.text, null)))
       : undefined;
   if (id === undefined) {
     throw new CommandRefusal(

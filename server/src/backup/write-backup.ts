@@ -136,7 +136,8 @@ async function writeTable(
   const sql = `SELECT ${key}::text AS k, to_jsonb(r) AS row
     FROM ${table.name} t ${joins}
     CROSS JOIN LATERAL (SELECT ${fields.join(', ')}) r
-    WHERE $1::text IS NULL OR ${key} > CAST($1::text AS ${await keyType(tx, table)})
+    WHERE ($1::text IS NULL OR ${key} > CAST($1::text AS ${await keyType(tx, table)}))
+      AND ${table.where ?? 'true'}
     ORDER BY ${key}
     LIMIT ${PAGE_ROWS}`;
   let after: string | null = null;

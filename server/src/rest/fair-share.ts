@@ -50,6 +50,12 @@ function tooManyInFlight(): DataApiError {
 }
 
 export function createFairShare(limits: FairShareLimits): FairShare {
+  // Where more than one request may be in the database at once, one
+  // person's share leaves a slot for someone else. The embedded database's
+  // worker has two slots but runs one statement at a time, in the order
+  // sent: a person holding both put a newcomer's statement behind two of
+  // theirs, not one (ADR 096).
+  const perKey = limits.slots > 1 ? Math.min(limits.perKey, limits.slots - 1) : limits.perKey;
   const lanes = new Map<string, Lane>();
   let active = 0;
   let handingOver = false;
@@ -84,7 +90,7 @@ export function createFairShare(limits: FairShareLimits): FairShare {
     // Everyone under their share first, in turn.
     for (const [key, lane] of inTurn()) {
       if (active >= limits.slots) return;
-      if (lane.waiting.length > 0 && lane.active < limits.perKey) admit(key, lane);
+      if (lane.waiting.length > 0 && lane.active < perKey) admit(key, lane);
     }
     // Slots nobody else is waiting for are not left idle: beyond their share
     // a person may use all but one, which stays free so that the next person
@@ -113,9 +119,12 @@ export function createFairShare(limits: FairShareLimits): FairShare {
   return {
     async run(key, work) {
       const lane = laneOf(key);
-      const anyWaiting = [...lanes.values()].some((l) => l.waiting.length > 0);
-      const withinShare = lane.active < limits.perKey || active < limits.slots - 1;
-      if (!handingOver && !anyWaiting && active < limits.slots && withinShare) {
+      // Someone waiting under their share is due the next free slot; those
+      // waiting beyond it are not, so a newcomer takes the slot kept free
+      // at once instead of waiting for a statement to end.
+      const anyDue = [...lanes.values()].some((l) => l.waiting.length > 0 && l.active < perKey);
+      const withinShare = lane.active < perKey || active < limits.slots - 1;
+      if (!handingOver && !anyDue && active < limits.slots && withinShare) {
         lane.active += 1;
         active += 1;
       } else if (lane.waiting.length >= limits.waitingPerKey) {

@@ -75,6 +75,14 @@ export async function accountRows(db: Queryable) {
      FROM public.user_answers a JOIN public.questions q ON q.id = a.question_id
      ORDER BY a.user_id, a.created_at, q.question`,
   );
+  // People's own questions (ADR 084), every column but the ids the database gives out.
+  const questions = await db.query(
+    `SELECT q.owner_id, q.question, q.answer_type, q.unit, q.lowest::text AS lowest,
+            q.highest::text AS highest, q.label_1, q.label_5, q.asked, q.active,
+            q.created_at::text AS created_at
+     FROM public.questions q WHERE q.owner_id IS NOT NULL
+     ORDER BY q.owner_id, q.question`,
+  );
   const reminders = await db.query(
     `SELECT to_jsonb(r) AS row FROM public.reminder_settings r ORDER BY user_id`,
   );
@@ -87,6 +95,7 @@ export async function accountRows(db: Queryable) {
     factors: factors.rows,
     recoveryCodes: recoveryCodes.rows,
     answers: answers.rows,
+    questions: questions.rows,
     reminders: reminders.rows,
     reviews: reviews.rows,
   };

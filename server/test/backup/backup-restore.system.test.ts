@@ -185,6 +185,8 @@ describe(
           'auth.identities': 3,
           'auth.mfa_factors': 2,
           'auth.mfa_recovery_codes': 10,
+          // People's own questions (ADR 084): none here; own-questions.system.test.ts has some.
+          'public.questions': 0,
           'public.user_answers': 15,
           'public.reminder_settings': 1,
           'public.weekly_reviews': 1,

@@ -312,7 +312,7 @@ describe('search_entries, the indexed page of Look Back', () => {
     expect(await page(alice, { tag: 'outside', flow_only: true })).toEqual([]);
   });
 
-  it('answers the same columns as the activities view, tags included', async () => {
+  it('answers the same columns as the activities view, tags and own answers included', async () => {
     const { data } = await alice.client.rpc('search_entries', { words: 'tacos' });
     expect(data).toEqual([
       {
@@ -323,6 +323,7 @@ describe('search_entries, the indexed page of Look Back', () => {
         flow_state: false,
         notes: 'Tacos',
         tags: ['OUTSIDE', 'friends'],
+        answers: {},
       },
     ]);
   });

@@ -17,11 +17,16 @@ export interface ActivityRow extends EntryColumns {
   created_at: string;
   /** Tidy spellings in order; [] for none (docs/decisions/038). Absent in files from before tags. */
   tags?: string[] | undefined;
+  /**
+   * Answers to the person's own questions, question id to answer text; {}
+   * for none (docs/decisions/084). Absent in files from before them.
+   */
+  answers?: Record<string, string> | undefined;
 }
 
 /** The view's columns as a supabase-js select list, in that order. */
 export const ACTIVITY_ROW_COLUMNS =
-  'created_at, activity, energy, engagement, flow_state, notes, tags';
+  'created_at, activity, energy, engagement, flow_state, notes, tags, answers';
 
 /**
  * One entry as exported and imported: the columns of the CSV, the objects of

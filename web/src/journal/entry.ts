@@ -1,4 +1,5 @@
 import type { ActivityRow } from './entry-row.ts';
+import type { OwnAnswers } from './own-questions.ts';
 
 /**
  * One entry of the journal as the app holds it: what Track saves, what the
@@ -19,6 +20,12 @@ export interface JournalEntry {
    * array, in the same upsert (docs/decisions/038).
    */
   tags?: readonly string[] | undefined;
+  /**
+   * Answers to the person's own questions (docs/decisions/084), question id
+   * to answer text; absent or {} for none. Sent as more answer rows in the
+   * same upsert, so they land with the entry, once, or not at all.
+   */
+  answers?: OwnAnswers | undefined;
   /** When it happened (ISO 8601), for logging the past; absent means now. */
   createdAt?: string | undefined;
   /**
@@ -31,7 +38,7 @@ export interface JournalEntry {
 
 /**
  * An edit of a stored entry (docs/decisions/019): every field given, tags
- * ([] removes them) and its time (the same as before when unchanged). The
+ * ([] removes them), own answers ({} removes them) and its time (the same as before when unchanged). The
  * key stays as stored.
  */
 export type EntryChanges = Required<Omit<JournalEntry, 'entryKey'>>;
@@ -45,6 +52,7 @@ export function entryOfRow(row: ActivityRow): EntryChanges {
     flowState: row.flow_state,
     notes: row.notes ?? '',
     tags: row.tags ?? [],
+    answers: row.answers ?? {},
     createdAt: row.created_at,
   };
 }

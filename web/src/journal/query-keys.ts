@@ -12,3 +12,11 @@ export const JOURNAL_QUESTIONS_QUERY_KEY = ['journal-questions'] as const;
 
 /** The 'Tags' question (docs/decisions/038), likewise. */
 export const TAGS_QUESTION_QUERY_KEY = ['tags-question'] as const;
+
+/**
+ * The person's own questions (docs/decisions/084): Profile changes them,
+ * Track and Look Back read them. Under the activities key, so that they are
+ * kept on the device with the entries and Track asks them offline too.
+ */
+export const ownQuestionsQueryKey = (userId: string) =>
+  [...ACTIVITIES_QUERY_KEY, userId, 'own-questions'] as const;

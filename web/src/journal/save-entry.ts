@@ -17,7 +17,9 @@ const ENTRY_CONFLICT_TARGET = 'user_id,entry_key,question_id';
  * tags), so they share one created_at and land all or none, and, carrying the
  * entry's key with ignoreDuplicates, land once however often they are sent.
  * Numbers are stored as text, the flag as 'true'/'false'; blank notes and no
- * tags are left out. `questions` must hold the 'Tags' question when the
+ * tags are left out. The answers to the person's own questions ride along as
+ * more rows of the same upsert (docs/decisions/084), each naming its
+ * question by id. `questions` must hold the 'Tags' question when the
  * entry has tags (entryQuestions gives both).
  */
 export async function saveActivity(
@@ -38,14 +40,20 @@ export async function saveActivity(
   if (tags.length > 0 && !questions.some((q) => q.question === QUESTION_TEXT.tags)) {
     throw new Error('No Tags question found');
   }
-  const rows = questions.flatMap((q) => {
+  const given = questions.flatMap((q) => {
     const answer = answers[q.question];
-    if (answer == null) return [];
-    const row = { user_id: userId, question_id: q.id, answer, entry_key: entry.entryKey };
-    // Without a time the database stamps the save itself (docs/product.md 3).
-    return [entry.createdAt ? { ...row, created_at: entry.createdAt } : row];
+    return answer == null ? [] : [{ id: q.id, answer }];
   });
-  if (rows.length === 0) throw new Error('No questions found');
+  if (given.length === 0) throw new Error('No questions found');
+  const own = Object.entries(entry.answers ?? {}).map(([id, answer]) => ({
+    id: Number(id),
+    answer,
+  }));
+  const rows = [...given, ...own].map(({ id, answer }) => {
+    const row = { user_id: userId, question_id: id, answer, entry_key: entry.entryKey };
+    // Without a time the database stamps the save itself (docs/product.md 3).
+    return entry.createdAt ? { ...row, created_at: entry.createdAt } : row;
+  });
 
   const { error } = await supabase
     .from('user_answers')

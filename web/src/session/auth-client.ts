@@ -14,11 +14,8 @@ import type { RuntimeConfig } from './runtime-config.ts';
 export type AuthClient = GoTrueClient;
 
 export function createAuthClient({ supabaseUrl, supabaseAnonKey }: RuntimeConfig): AuthClient {
-  const base = backendBaseUrl(supabaseUrl);
   return new AuthClient({
-    url: new URL('auth/v1', base).href,
-    // What supabase-js sends to /auth/v1 before anyone signs in.
-    headers: { Authorization: `Bearer ${supabaseAnonKey}`, apikey: supabaseAnonKey },
+    ...clientBasics({ supabaseUrl, supabaseAnonKey }),
     storageKey: authStorageKey(supabaseUrl),
     flowType: 'pkce',
     persistSession: true,
@@ -28,6 +25,37 @@ export function createAuthClient({ supabaseUrl, supabaseAnonKey }: RuntimeConfig
     // experimental in supabase-js and off unless asked for.
     experimental: { recoveryCodes: true },
   });
+}
+
+/**
+ * A client for one errand of its own beside the app's (a sign-in that must
+ * not replace the app's session): its session lives in memory only, under a
+ * key of its own, so that it neither touches the app's stored session nor
+ * waits for the app's client's lock, and it is never refreshed.
+ */
+export function createErrandAuthClient({
+  supabaseUrl,
+  supabaseAnonKey,
+}: RuntimeConfig): AuthClient {
+  return new AuthClient({
+    ...clientBasics({ supabaseUrl, supabaseAnonKey }),
+    storageKey: `${authStorageKey(supabaseUrl)}-errand-${crypto.randomUUID()}`,
+    persistSession: false,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
+    experimental: { recoveryCodes: true },
+  });
+}
+
+function clientBasics({
+  supabaseUrl,
+  supabaseAnonKey,
+}: Pick<RuntimeConfig, 'supabaseUrl' | 'supabaseAnonKey'>) {
+  return {
+    url: new URL('auth/v1', backendBaseUrl(supabaseUrl)).href,
+    // What supabase-js sends to /auth/v1 before anyone signs in.
+    headers: { Authorization: `Bearer ${supabaseAnonKey}`, apikey: supabaseAnonKey },
+  };
 }
 
 /** Where supabase-js keeps the session (localStorage), as createClient names it. */

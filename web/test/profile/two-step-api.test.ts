@@ -3,8 +3,9 @@ import type { AuthClient } from '../../src/session/auth-client.ts';
 import { finishAuthenticatorSetup } from '../../src/features/profile/api/two-step.ts';
 
 // Turning two-step sign-in on where the server makes no recovery codes
-// (hosted Supabase unless a project enabled them): the first code has
-// turned it on, so the setup answers "no codes", not a failure.
+// (hosted Supabase unless a project enabled them), or makes them only after
+// a new sign-in: the first code has turned it on, so the setup answers "no
+// codes" and why, not a failure.
 
 function authWith(generate: () => Promise<unknown>): AuthClient {
   return {
@@ -18,18 +19,35 @@ function authWith(generate: () => Promise<unknown>): AuthClient {
 describe('finishAuthenticatorSetup', () => {
   it('answers the codes the server made', async () => {
     const auth = authWith(() => Promise.resolve({ data: { codes: ['a', 'b'] }, error: null }));
-    expect(await finishAuthenticatorSetup(auth, 'factor', '123 456')).toEqual(['a', 'b']);
+    expect(await finishAuthenticatorSetup(auth, 'factor', '123 456')).toEqual({
+      made: ['a', 'b'],
+    });
   });
 
-  it('answers null when the server refuses to make codes', async () => {
+  it('answers no codes when the server refuses to make codes', async () => {
     const refused = { status: 404, code: 'not_found', message: 'Not found' };
     const auth = authWith(() => Promise.resolve({ data: null, error: refused }));
-    expect(await finishAuthenticatorSetup(auth, 'factor', '123456')).toBeNull();
+    expect(await finishAuthenticatorSetup(auth, 'factor', '123456')).toEqual({
+      made: null,
+      needsFreshSignIn: false,
+    });
   });
 
-  it('answers null when supabase-js has recovery codes off', async () => {
+  it('answers no codes until a new sign-in when the sign-in is too old', async () => {
+    const refused = { status: 400, code: 'reauthentication_needed', message: 'reauthenticate' };
+    const auth = authWith(() => Promise.resolve({ data: null, error: refused }));
+    expect(await finishAuthenticatorSetup(auth, 'factor', '123456')).toEqual({
+      made: null,
+      needsFreshSignIn: true,
+    });
+  });
+
+  it('answers no codes when supabase-js has recovery codes off', async () => {
     const auth = authWith(() => Promise.reject(new Error('experimental API disabled')));
-    expect(await finishAuthenticatorSetup(auth, 'factor', '123456')).toBeNull();
+    expect(await finishAuthenticatorSetup(auth, 'factor', '123456')).toEqual({
+      made: null,
+      needsFreshSignIn: false,
+    });
   });
 
   it('still fails when the first code is wrong', async () => {

@@ -80,7 +80,7 @@ describe('JSON export', () => {
   it('has the version, the account and the entries, and reads back exactly', () => {
     const json = entriesToJson(account, tricky, NOW);
     const data = JSON.parse(json) as Record<string, unknown>;
-    expect(data['version']).toBe(1);
+    expect(data['version']).toBe(2);
     expect(data['account']).toEqual(account);
     expect(data['entries']).toEqual(tricky);
     const check = checkImportFile(json, NOW);
@@ -107,7 +107,7 @@ describe('JSON export', () => {
 });
 
 describe('CSV import', () => {
-  it('tolerates a BOM, CRLF, quoted new lines, extra columns and another column order', () => {
+  it('tolerates a BOM, CRLF, quoted new lines, another column order, and reads an extra column as a question', () => {
     const file =
       '\uFEFFNotes,Extra,Energy,Date,Activity,Engagement,Flow State\r\n' +
       '"two\r\nlines",ignored,70,2025-03-01 08:30,Reading,40,yes\r\n' +
@@ -116,6 +116,9 @@ describe('CSV import', () => {
     const check = checkImportFile(file, NOW);
     expect(check.problems).toEqual([]);
     expect(check.entries).toHaveLength(2);
+    // A column the entry does not have is one of the person's own questions (docs/decisions/100).
+    expect(check.questions).toEqual([{ text: 'Extra', line: 1 }]);
+    expect(check.entries[0]?.answers).toEqual({ Extra: 'ignored' });
     expect(check.entries[0]).toMatchObject({
       activity: 'Reading',
       energy: 70,

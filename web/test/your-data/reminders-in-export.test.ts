@@ -42,12 +42,13 @@ describe('reminder settings in the JSON export', () => {
 
     const file = entriesToJson(account, [entry], new Date('2025-06-02T00:00:00Z'), reminders);
     expect(JSON.parse(file)).toEqual({
-      version: 1,
+      version: 2,
       exported_at: '2025-06-02T00:00:00.000Z',
       account,
       reminders: saved,
       entries: [entry],
       reviews: [],
+      questions: [],
     });
     // Import reads the entries and nothing else of the file.
     const check = checkImportFile(file);

@@ -5,6 +5,7 @@ import { importEntries } from '../../src/features/your-data/api/import-entries.t
 import type { ExportedEntry } from '../../src/journal/entry-row.ts';
 import { entriesToCsv, entriesToJson } from '../../src/features/your-data/format-export.ts';
 import { checkImportFile, problemText } from '../../src/features/your-data/parse-import.ts';
+import { withoutFileAnswers } from '../../src/features/your-data/own-questions/ready-to-import.ts';
 import { signUpAppUser } from '../support/users.ts';
 
 // Export, delete, import back, through the app's own client against the real
@@ -61,13 +62,15 @@ describe('export and import round trip', () => {
       const check = checkImportFile(file);
       expect(check.problems).toEqual([]);
       const progress: Array<[number, number]> = [];
-      const summary = await importEntries(user.supabase, check.entries, (done, total) =>
-        progress.push([done, total]),
+      const summary = await importEntries(
+        user.supabase,
+        withoutFileAnswers(check.entries),
+        (done, total) => progress.push([done, total]),
       );
       expect(summary).toEqual({ added: 3, skipped: 0, conflicts: 0 });
       expect(progress.at(-1)).toEqual([3, 3]);
       expect(await fetchAllEntries(user.supabase, user.id)).toEqual(originals);
-      const again = await importEntries(user.supabase, check.entries, () => {});
+      const again = await importEntries(user.supabase, withoutFileAnswers(check.entries), () => {});
       expect(again).toEqual({ added: 0, skipped: 3, conflicts: 0 });
     }
   });
@@ -84,7 +87,7 @@ describe('export and import round trip', () => {
       'line 7: energy "abc" is not a number from 0 to 100',
       'line 10: flow_state "maybe" is not true or false',
     ]);
-    const summary = await importEntries(user.supabase, check.entries, () => {});
+    const summary = await importEntries(user.supabase, withoutFileAnswers(check.entries), () => {});
     expect(summary.added).toBe(4);
   });
 

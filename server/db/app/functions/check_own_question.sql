@@ -13,6 +13,7 @@ DECLARE
   max_shown CONSTANT integer := 20;
   own_page bigint;
   shown integer;
+  outside bigint;
 BEGIN
   IF NEW.owner_id IS NULL THEN
     IF TG_OP = 'UPDATE' AND OLD.owner_id IS NOT NULL THEN
@@ -84,6 +85,22 @@ BEGIN
     IF NEW.lowest > NEW.highest THEN
       RAISE EXCEPTION 'Lowest must not be above Highest'
         USING ERRCODE = '22023', DETAIL = format('Lowest is %s, Highest %s.', NEW.lowest, NEW.highest);
+    END IF;
+    -- Bounds never exclude an answer already given: every stored answer is
+    -- checked again whenever its entry is edited, undone or restored
+    -- (own_answers), and one outside the bounds would then refuse it.
+    IF TG_OP = 'UPDATE' AND OLD.answer_type = 'number'
+       AND (NEW.lowest IS DISTINCT FROM OLD.lowest OR NEW.highest IS DISTINCT FROM OLD.highest) THEN
+      SELECT count(*) INTO outside
+      FROM public.user_answers a
+      WHERE a.question_id = NEW.id
+        AND (a.answer::numeric < NEW.lowest OR a.answer::numeric > NEW.highest);
+      IF outside > 0 THEN
+        RAISE EXCEPTION 'Lowest and Highest must include the answers already given'
+          USING ERRCODE = '22023',
+                DETAIL = format('%s answers are outside them.', outside),
+                HINT = 'Widen the bounds, or hide this question and add a new one.';
+      END IF;
     END IF;
   ELSE
     NEW.unit := NULL;

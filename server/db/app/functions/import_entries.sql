@@ -11,6 +11,13 @@
 -- as the entry's 'Tags' answer; absent, null or [] means no tags. The count
 -- and lengths are checked here so the message names the entry; every rule
 -- (also the characters) is checked where all tags are (entry_tags).
+-- An entry may carry `answers`, an object of question id to answer text
+-- (docs/decisions/084): its answers to the caller's own questions, which the
+-- app makes first. A null or blank answer is no answer. A question that is
+-- not the caller's is refused here in the words own_answers uses; each
+-- answer's type and bounds are checked where every stored answer is
+-- (own_answers, through rederive_entries), whose message names the question,
+-- and a refusal there too writes nothing of the batch.
 CREATE OR REPLACE FUNCTION public.import_entries(entries jsonb) RETURNS jsonb
 LANGUAGE plpgsql SECURITY INVOKER SET search_path = '' AS $$
 DECLARE
@@ -62,6 +69,13 @@ BEGIN
                OR char_length(btrim(regexp_replace(t #>> '{}', '\s+', ' ', 'g'))) NOT BETWEEN 1 AND 40
           )
           THEN 'tags must be an array of at most 10 texts of 1 to 40 characters, or null'
+        WHEN coalesce(jsonb_typeof(e -> 'answers'), 'null') NOT IN ('object', 'null')
+          OR EXISTS (
+            SELECT 1
+            FROM jsonb_each(CASE jsonb_typeof(e -> 'answers') WHEN 'object' THEN e -> 'answers' ELSE '{}' END) g
+            WHERE g.key !~ '^[0-9]{1,18}$' OR jsonb_typeof(g.value) NOT IN ('string', 'null')
+          )
+          THEN 'answers must be an object of question ids to answer texts, or null'
       END AS problem
     FROM jsonb_array_elements(entries) WITH ORDINALITY AS input (e, n)
   ) t
@@ -71,13 +85,31 @@ BEGIN
   IF FOUND THEN
     RAISE EXCEPTION 'Entry % %', bad.position, bad.problem USING ERRCODE = '22023';
   END IF;
+  -- The caller reads only their own questions and the built-in ones (RLS),
+  -- so another person's question and none at all look alike here.
+  SELECT t.position, t.question_id INTO bad
+  FROM (
+    SELECT n AS position, g.key AS question_id
+    FROM jsonb_array_elements(entries) WITH ORDINALITY AS input (e, n)
+    CROSS JOIN LATERAL jsonb_each(CASE jsonb_typeof(e -> 'answers') WHEN 'object' THEN e -> 'answers' ELSE '{}' END) g
+    WHERE NOT EXISTS (
+      SELECT 1 FROM public.questions q WHERE q.id = g.key::bigint AND q.owner_id = caller
+    )
+  ) t
+  ORDER BY t.position
+  LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'An answer names a question that is not one of yours'
+      USING ERRCODE = '22023', DETAIL = format('Entry %s, question_id %s', bad.position, bad.question_id);
+  END IF;
 
   WITH input AS (
     SELECT n, (e ->> 'created_at')::timestamptz AS created_at, e ->> 'activity' AS activity,
            (e ->> 'energy')::integer AS energy, (e ->> 'engagement')::integer AS engagement,
            (e ->> 'flow_state')::boolean AS flow_state, nullif(e ->> 'notes', '') AS notes,
            CASE WHEN jsonb_typeof(e -> 'tags') = 'array' AND jsonb_array_length(e -> 'tags') > 0
-                THEN (e -> 'tags')::text END AS tags
+                THEN (e -> 'tags')::text END AS tags,
+           CASE jsonb_typeof(e -> 'answers') WHEN 'object' THEN e -> 'answers' ELSE '{}' END AS answers
     FROM jsonb_array_elements(entries) WITH ORDINALITY AS input (e, n)
   ),
   -- A time given twice in one batch is written once, from its first entry.
@@ -120,6 +152,13 @@ BEGIN
       END AS text
     ) answer
     WHERE c.state = 'new' AND answer.text IS NOT NULL
+    UNION ALL
+    -- One answer per question and entry, even when two keys name one id ("12", "012").
+    SELECT DISTINCT ON (c.created_at, g.key::bigint)
+           caller, g.key::bigint, btrim(g.value #>> '{}'), c.created_at
+    FROM classified c
+    CROSS JOIN LATERAL jsonb_each(c.answers) g
+    WHERE c.state = 'new' AND jsonb_typeof(g.value) = 'string' AND btrim(g.value #>> '{}') <> ''
     RETURNING created_at
   )
   SELECT jsonb_build_object(

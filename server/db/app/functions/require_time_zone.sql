@@ -1,6 +1,6 @@
 -- Refuses a time zone that is not a named IANA zone this PostgreSQL knows,
 -- for the functions that work in a person's local days (insights(),
--- energy_by_day()), with one message and hint for each way it can be wrong.
+-- energy_by_day(), day_answers()), with one message and hint for each way it can be wrong.
 -- Only named zones: PostgreSQL would also accept POSIX strings ('UTC+3')
 -- whose sign is the reverse of ISO's, which would shift every local day.
 -- Raises invalid_parameter_value (HTTP 400 over the data API).
@@ -29,5 +29,5 @@ END
 $$;
 
 REVOKE ALL ON FUNCTION journal_private.require_time_zone(text) FROM PUBLIC, anon, authenticated;
--- insights() and energy_by_day() run as their caller.
+-- insights(), energy_by_day() and day_answers() run as their caller.
 GRANT EXECUTE ON FUNCTION journal_private.require_time_zone(text) TO authenticated;

@@ -36,7 +36,8 @@ CREATE OR REPLACE FUNCTION public.search_entries(
   engagement integer,
   flow_state boolean,
   notes text,
-  tags text[]
+  tags text[],
+  answers jsonb
 )
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = '' AS $$
 DECLARE
@@ -44,7 +45,7 @@ DECLARE
   query_text text;
   matching tsquery;
   statement text :=
-    'SELECT e.created_at, e.activity, e.energy, e.engagement, e.flow_state, e.notes, e.tags
+    'SELECT e.created_at, e.activity, e.energy, e.engagement, e.flow_state, e.notes, e.tags, e.answers
      FROM public.activity_entries e WHERE e.user_id = $1';
 BEGIN
   IF caller IS NULL THEN

@@ -11,6 +11,14 @@
 -- them); NULL, or a caller that does not name it, keeps the tags the entry
 -- has, so an app from before tags cannot drop them by editing. Each tag is
 -- checked where every stored tag is (entry_tags, through rederive_entries).
+--
+-- Own answers (docs/decisions/084), the same way: `answers`, an object of
+-- question id to answer text ({"12": "7.5"}), replaces the entry's answers
+-- to the person's own questions ('{}' removes them; a null or blank answer
+-- is no answer); NULL keeps them, so an app from before own questions
+-- cannot drop them by editing. Each answer is checked where every stored one
+-- is (own_answers, through rederive_entries): one that breaks its question
+-- refuses the whole edit.
 CREATE OR REPLACE FUNCTION public.update_entry(
   entry_time timestamptz,
   activity text,
@@ -19,7 +27,8 @@ CREATE OR REPLACE FUNCTION public.update_entry(
   flow_state boolean,
   notes text DEFAULT NULL,
   new_time timestamptz DEFAULT NULL,
-  tags text[] DEFAULT NULL
+  tags text[] DEFAULT NULL,
+  answers jsonb DEFAULT NULL
 ) RETURNS jsonb
 LANGUAGE plpgsql SECURITY INVOKER SET search_path = '' AS $$
 DECLARE
@@ -31,6 +40,8 @@ DECLARE
   removed_count bigint;
   kept_key uuid;
   tags_answer text;
+  own jsonb;
+  bad_key text;
 BEGIN
   IF caller IS NULL THEN
     RAISE EXCEPTION 'Sign in to edit entries' USING ERRCODE = '42501';
@@ -62,6 +73,46 @@ BEGIN
     WHERE a.user_id = caller AND a.created_at = entry_time;
   ELSIF cardinality(tags) > 0 THEN
     tags_answer := to_jsonb(tags)::text;
+  END IF;
+
+  IF answers IS NULL THEN
+    -- Every answer of the entry that is not to a built-in question, as it is.
+    SELECT coalesce(jsonb_object_agg(a.question_id::text, a.answer), '{}') INTO own
+    FROM public.user_answers a
+    WHERE a.user_id = caller AND a.created_at = entry_time
+      AND NOT EXISTS (
+        SELECT 1 FROM public.questions q
+        JOIN public.pages p ON p.id = q.page_id AND p.name IN ('good_time_journal', 'entry_context')
+        WHERE q.id = a.question_id
+      );
+  ELSIF jsonb_typeof(answers) <> 'object' THEN
+    RAISE EXCEPTION 'answers must be an object of question ids to answer texts'
+      USING ERRCODE = '22023';
+  ELSE
+    IF EXISTS (
+      SELECT 1 FROM jsonb_each(answers) g
+      WHERE g.key !~ '^[0-9]{1,18}$' OR jsonb_typeof(g.value) NOT IN ('string', 'null')
+    ) THEN
+      RAISE EXCEPTION 'answers must be an object of question ids to answer texts'
+        USING ERRCODE = '22023';
+    END IF;
+    -- Keys as the ids they name ("012" is 12), so that one question is answered once.
+    SELECT coalesce(jsonb_object_agg((g.key::bigint)::text, btrim(g.value #>> '{}')), '{}') INTO own
+    FROM jsonb_each(answers) g
+    WHERE jsonb_typeof(g.value) <> 'null' AND btrim(g.value #>> '{}') <> '';
+    -- A question that is not the caller's own is refused in the words
+    -- own_answers uses, whether it is another person's or none at all (the
+    -- foreign key would otherwise tell the two apart).
+    SELECT g.key INTO bad_key
+    FROM jsonb_each_text(own) g
+    WHERE NOT EXISTS (
+      SELECT 1 FROM public.questions q WHERE q.id = g.key::bigint AND q.owner_id = caller
+    )
+    LIMIT 1;
+    IF bad_key IS NOT NULL THEN
+      RAISE EXCEPTION 'An answer names a question that is not one of yours'
+        USING ERRCODE = '22023', DETAIL = format('question_id %s', bad_key);
+    END IF;
   END IF;
 
   -- Another person's entry is invisible here (RLS), so it is "not found",
@@ -139,10 +190,14 @@ BEGIN
   ) answer
   WHERE q.active AND answer.text IS NOT NULL;
 
+  INSERT INTO public.user_answers (user_id, question_id, answer, created_at, entry_key)
+  SELECT caller, g.key::bigint, g.value, target, kept_key
+  FROM jsonb_each_text(own) g;
+
   SELECT jsonb_build_object(
     'created_at', e.created_at, 'activity', e.activity, 'energy', e.energy,
     'engagement', e.engagement, 'flow_state', e.flow_state, 'notes', e.notes,
-    'tags', to_jsonb(e.tags)
+    'tags', to_jsonb(e.tags), 'answers', e.answers
   ) INTO result
   FROM public.activity_entries e
   WHERE e.user_id = caller AND e.created_at = target;
@@ -150,7 +205,7 @@ BEGIN
 END
 $$;
 
-REVOKE ALL ON FUNCTION public.update_entry(timestamptz, text, integer, integer, boolean, text, timestamptz, text[])
+REVOKE ALL ON FUNCTION public.update_entry(timestamptz, text, integer, integer, boolean, text, timestamptz, text[], jsonb)
   FROM PUBLIC, anon, authenticated;
-GRANT EXECUTE ON FUNCTION public.update_entry(timestamptz, text, integer, integer, boolean, text, timestamptz, text[])
+GRANT EXECUTE ON FUNCTION public.update_entry(timestamptz, text, integer, integer, boolean, text, timestamptz, text[], jsonb)
   TO authenticated;

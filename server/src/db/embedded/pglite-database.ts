@@ -38,6 +38,8 @@ export interface PgliteDatabase extends Database {
   untilOnDisk(through?: number): Promise<void>;
   /** A mark after every commit so far, for untilOnDisk. */
   walMark(): number;
+  /** A mark up to which every commit is on disk (a walMark taken at most this high is). */
+  syncedMark(): number;
   /** The data directory as one uncompressed tar image (PGlite's dumpDataDir). */
   dumpDataDir(): Promise<Blob>;
 }
@@ -73,7 +75,7 @@ export async function createPgliteDatabase(
   });
   const wal: WalSync =
     dataDir === undefined
-      ? { flush: async () => {}, mark: () => 0, close: async () => {} }
+      ? { flush: async () => {}, mark: () => 0, syncedMark: () => 0, close: async () => {} }
       : syncToDisk(db);
   // Once the write-ahead log could not grow, PGlite would hang the process at
   // the next call: every call is refused with that disk-full error instead
@@ -151,6 +153,7 @@ export async function createPgliteDatabase(
     deferDiskSync: (work) => syncDeferred.run(true, work),
     untilOnDisk,
     walMark: () => wal.mark(),
+    syncedMark: () => wal.syncedMark(),
     concurrency: 1,
     runsOnEventLoop: true,
     dumpDataDir: () => db.dumpDataDir('none'),

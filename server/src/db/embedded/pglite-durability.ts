@@ -33,6 +33,8 @@ export interface WalSync {
   flush(through?: number): Promise<void>;
   /** The WAL syncs PostgreSQL has asked for so far, one per commit at least. */
   mark(): number;
+  /** How many of those are known to be on disk: every commit up to this mark is. */
+  syncedMark(): number;
   /** Lets go of the segments it holds open, once the database has closed. */
   close(): Promise<void>;
 }
@@ -126,6 +128,7 @@ export function syncToDisk(pg: PGlite): WalSync {
       return queued;
     },
     mark: () => requested,
+    syncedMark: () => synced,
     async close() {
       await running?.done.catch(() => {});
       const handles = [...segments.values()];

@@ -74,6 +74,11 @@ export async function createPgliteInWorker(
   // syncs through this mark are: a flush need not wait for a sync begun for
   // commits answered after it was asked (docs/decisions/080).
   let answeredMark = 0;
+  // The highest mark the worker has reported on disk. A flush through a mark
+  // at most this high needs no ask: an ask is read only once the statement
+  // the worker is running has ended, so even a read whose answer committed
+  // nothing waited behind another person's whole statement (ADR 096).
+  let syncedMark = 0;
   worker.on('message', (message: Answer) => {
     const w = waiting.get(message.id);
     if (!w) return;
@@ -99,6 +104,7 @@ export async function createPgliteInWorker(
     waiting.delete(message.id);
     if (message.ok) {
       answeredMark = Math.max(answeredMark, message.walMark);
+      syncedMark = Math.max(syncedMark, message.syncedMark);
       w.resolve(message.value);
     } else if ('refusal' in w) w.reject(w.refusal as Error);
     else w.reject(receiveError(message.error));
@@ -158,7 +164,10 @@ export async function createPgliteInWorker(
     transactionScript: (steps, beforeCommit) =>
       ask<Rows[]>({ kind: 'script', steps, check: beforeCommit !== undefined }, beforeCommit),
     deferDiskSync: (work) => syncDeferred.run(true, work),
-    untilOnDisk: () => ask<void>({ kind: 'flush', through: answeredMark }),
+    untilOnDisk: () =>
+      answeredMark <= syncedMark
+        ? Promise.resolve()
+        : ask<void>({ kind: 'flush', through: answeredMark }),
     // Two requests take turns at once: while the worker runs one's SQL, this
     // thread builds the next one's and renders the last one's answer. PGlite
     // is one connection: the worker runs their statements one after another.

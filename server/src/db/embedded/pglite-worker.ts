@@ -21,7 +21,7 @@ const { dataDir } = workerData as { dataDir: string };
 const answer = (message: Answer) => port.postMessage(message);
 /** A value, marked after whatever the ask committed (worker-protocol.ts). */
 const answerValue = (id: number, value: unknown) =>
-  answer({ id, ok: true, value, walMark: db.walMark() });
+  answer({ id, ok: true, value, walMark: db.walMark(), syncedMark: db.syncedMark() });
 const settle = (id: number, work: Promise<unknown>) =>
   work.then(
     (value) => answerValue(id, value),

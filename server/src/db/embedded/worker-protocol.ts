@@ -33,10 +33,11 @@ export type Ask = { id: number; deferSync: boolean } & (
  * Answers of the worker: a value, an error, or a checked script's results
  * before COMMIT. A value comes with `walMark`, the WAL syncs PostgreSQL had
  * asked for by then: whatever the ask committed is on disk once a flush
- * through that mark has been answered.
+ * through that mark has been answered. `syncedMark` is the mark up to which
+ * the WAL was known to be on disk when the value was posted.
  */
 export type Answer =
-  | { id: number; ok: true; value: unknown; walMark: number }
+  | { id: number; ok: true; value: unknown; walMark: number; syncedMark: number }
   | { id: number; ok: false; error: SentError }
   | { id: number; check: Rows[] };
 

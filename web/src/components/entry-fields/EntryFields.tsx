@@ -4,6 +4,8 @@ import { Toggle } from '../Toggle.tsx';
 import { ActivityField } from './ActivityField.tsx';
 import type { EntryFieldValues, ChangeEntryFields } from './entry-field-values.ts';
 import { NotesField } from './NotesField.tsx';
+import { OwnAnswerFields } from './OwnAnswerFields.tsx';
+import type { OwnAnswers, OwnQuestion } from '../../journal/own-questions.ts';
 import { TagsField } from './TagsField.tsx';
 
 /** The two measures every entry has, in the order the form shows them. */
@@ -28,11 +30,16 @@ interface Props {
   suggestions?: readonly string[] | undefined;
   /** The person's own tags, offered while typing a tag. */
   tagSuggestions?: readonly string[] | undefined;
+  /** The person's own questions to ask, after the journal's fields (docs/decisions/084). */
+  ownQuestions?: readonly OwnQuestion[] | undefined;
+  /** Today's answers to once-a-day questions ('new' only), shown in their controls. */
+  dayAnswers?: OwnAnswers | undefined;
 }
 
 /**
  * The fields of one entry, the one place that says what an entry is made of
- * (docs/product.md 2, Track; 11.1, Look Back's editor). The form around them
+ * (docs/product.md 2, Track; 11.1, Look Back's editor), own questions
+ * included. The form around them
  * owns the values, the time and the buttons; the fields lie directly in its
  * layout, so each form keeps its own spacing.
  */
@@ -43,6 +50,8 @@ export function EntryFields({
   purpose,
   suggestions,
   tagSuggestions,
+  ownQuestions = [],
+  dayAnswers,
 }: Props) {
   const isNew = purpose === 'new';
   return (
@@ -96,6 +105,13 @@ export function EntryFields({
         text={values.tagDraft}
         onChange={(changes) => onChange(changes)}
         suggestions={tagSuggestions}
+      />
+      <OwnAnswerFields
+        idPrefix={idPrefix}
+        questions={ownQuestions}
+        values={values.answers}
+        onChange={(answers) => onChange({ answers })}
+        dayAnswers={dayAnswers}
       />
     </>
   );

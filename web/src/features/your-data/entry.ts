@@ -14,8 +14,12 @@ export const CSV_COLUMNS = [
 /** Between an entry's tags in the CSV's tags column (a tag cannot contain one). */
 export const CSV_TAG_SEPARATOR = ';';
 
-/** Bumped when the JSON export changes shape; import reads every version up to it. */
-export const JSON_EXPORT_VERSION = 1;
+/**
+ * Bumped when the JSON export changes shape; import reads every version up
+ * to it. 2: own questions and each entry's answers (docs/decisions/100), which
+ * an app reading only 1 would silently leave out.
+ */
+export const JSON_EXPORT_VERSION = 2;
 
 export interface ExportedAccount {
   email: string;

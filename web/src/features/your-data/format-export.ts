@@ -6,13 +6,22 @@ import {
   type ExportedAccount,
   type ExportedReminders,
 } from './entry.ts';
-import type { ExportedEntry } from '../../journal/entry-row.ts';
 import { makeCellInert } from './spreadsheet-safe.ts';
+import type { EntryWithAnswers } from './own-questions/entry-with-answers.ts';
+import { fileQuestionOf, type OwnQuestionRow } from './own-questions/file-question.ts';
 import type { WeeklyReviewRow } from '../../journal/weekly-review-row.ts';
 
-/** The CSV export: a header and one row per entry, CRLF line ends, ending with one. */
-export function entriesToCsv(entries: readonly ExportedEntry[]): string {
-  const lines = [csvRecord([...CSV_COLUMNS])];
+/**
+ * The CSV export: a header and one row per entry, CRLF line ends, ending
+ * with one. After the entry's columns, one per own question, hidden ones too,
+ * headed by its text (docs/decisions/100); a cell is the answer as stored:
+ * true or false, a number, 1 to 5, a short text.
+ */
+export function entriesToCsv(
+  entries: readonly EntryWithAnswers[],
+  questions: readonly OwnQuestionRow[] = [],
+): string {
+  const lines = [csvRecord([...CSV_COLUMNS, ...questions.map((q) => makeCellInert(q.question))])];
   for (const entry of entries) {
     lines.push(
       csvRecord([
@@ -23,24 +32,33 @@ export function entriesToCsv(entries: readonly ExportedEntry[]): string {
         String(entry.flow_state),
         makeCellInert(entry.notes ?? ''),
         makeCellInert(entry.tags.join(CSV_TAG_SEPARATOR)),
+        ...questions.map((q) => answerCell(q, entry.answers?.[String(q.id)])),
       ]),
     );
   }
   return lines.join('\r\n') + '\r\n';
 }
 
+/** A number as stored (a leading minus is a number, not a formula); any other answer made inert. */
+function answerCell(question: OwnQuestionRow, answer: string | undefined): string {
+  if (answer === undefined) return '';
+  return question.answer_type === 'number' ? answer : makeCellInert(answer);
+}
+
 /**
  * The JSON export: the version, the account, the reminder settings (null
- * when none were saved), the entries and the weekly reviews (docs/decisions/071),
- * one entry or review per line so that an import can name the line of a
- * wrong one.
+ * when none were saved), the entries, each with its own answers by question
+ * text, the weekly reviews (docs/decisions/071) and the own questions
+ * (docs/decisions/100), one entry, review or question per line so that an
+ * import can name the line of a wrong one.
  */
 export function entriesToJson(
   account: ExportedAccount,
-  entries: readonly ExportedEntry[],
+  entries: readonly EntryWithAnswers[],
   exportedAt: Date = new Date(),
   reminders: ExportedReminders | null = null,
   reviews: readonly WeeklyReviewRow[] = [],
+  questions: readonly OwnQuestionRow[] = [],
 ): string {
   const head = JSON.stringify({
     version: JSON_EXPORT_VERSION,
@@ -48,7 +66,21 @@ export function entriesToJson(
     account,
     reminders,
   });
-  return `${head.slice(0, -1)},\n  "entries": ${jsonLines(entries)},\n  "reviews": ${jsonLines(reviews)}\n}\n`;
+  const textOf = new Map(questions.map((q) => [String(q.id), q.question]));
+  const byText = entries.map((entry) =>
+    entry.answers
+      ? {
+          ...entry,
+          answers: Object.fromEntries(
+            Object.entries(entry.answers).map(([id, answer]) => [textOf.get(id) ?? id, answer]),
+          ),
+        }
+      : entry,
+  );
+  return (
+    `${head.slice(0, -1)},\n  "entries": ${jsonLines(byText)},\n  "reviews": ${jsonLines(reviews)},\n` +
+    `  "questions": ${jsonLines(questions.map(fileQuestionOf))}\n}\n`
+  );
 }
 
 /** A list with one item a line. */

@@ -19,11 +19,16 @@ export interface AnswerRow {
   entry_key: string | null;
 }
 
-/** Changes the entry at `entryTime`; answers its time as now stored. */
+/**
+ * Changes the entry at `entryTime`; answers its time as now stored. Its own
+ * answers (docs/decisions/084) are sent only when `answersChanged`: they then
+ * replace the entry's, and left out they stay as they are.
+ */
 export async function updateEntry(
   supabase: SupabaseClient,
   entryTime: string,
   changes: EntryChanges,
+  answersChanged = false,
 ): Promise<string> {
   const { data, error } = await supabase.rpc('update_entry', {
     entry_time: entryTime,
@@ -34,6 +39,7 @@ export async function updateEntry(
     notes: changes.notes.trim() || null,
     new_time: changes.createdAt,
     tags: changes.tags,
+    ...(answersChanged ? { answers: changes.answers } : {}),
   });
   if (error) throw error;
   return (data as { created_at: string }).created_at;
@@ -68,9 +74,17 @@ export function useUpdateEntry() {
   const supabase = useDataClient();
   const onSettled = useRefreshAfter();
   return useMutation({
-    mutationFn: ({ entryTime, changes }: { entryTime: string; changes: EntryChanges }) => {
+    mutationFn: ({
+      entryTime,
+      changes,
+      answersChanged,
+    }: {
+      entryTime: string;
+      changes: EntryChanges;
+      answersChanged: boolean;
+    }) => {
       requireConnection();
-      return updateEntry(supabase, entryTime, changes);
+      return updateEntry(supabase, entryTime, changes, answersChanged);
     },
     onSettled,
   });

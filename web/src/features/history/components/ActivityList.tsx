@@ -3,6 +3,7 @@ import { MessageBox } from '../../../components/MessageBox.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import type { ActivityRow } from '../../../journal/entry-row.ts';
 import { ActivityListItem } from './ActivityListItem.tsx';
+import { useAnswerLines } from '../api/use-answer-lines.ts';
 
 interface Props {
   activities: ActivityRow[];
@@ -24,6 +25,7 @@ export function ActivityList({
   loadMoreError,
 }: Props) {
   const sentinel = useRef<HTMLDivElement>(null);
+  const linesOf = useAnswerLines(activities);
   const canLoad = hasMore && !loadingMore && !loadMoreError;
   // An entry moved in time by an edit comes back under a new key; its Edit
   // button gets the focus once it is shown, as an unmoved one's does.
@@ -52,6 +54,7 @@ export function ActivityList({
             focusEdit={refocusAt !== null && Date.parse(activity.created_at) === refocusAt}
             onFocused={focused}
             onMoved={moved}
+            linesOf={linesOf}
           />
         ))}
       </ul>

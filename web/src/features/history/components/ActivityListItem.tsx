@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ActivityRow } from '../../../journal/entry-row.ts';
 import { EntryEditor } from './EntryEditor.tsx';
 import { EntryValues, FlowBadge } from './EntryValues.tsx';
+import type { LinesOf } from '../api/use-answer-lines.ts';
 
 // Short month, day, hour and minute in the reader's own locale (docs/product.md 2).
 const WHEN = new Intl.DateTimeFormat(undefined, {
@@ -19,9 +20,10 @@ interface Props {
   onFocused: () => void;
   /** An edit moved the entry to `savedAt`: the list shows it under a new key. */
   onMoved: (savedAt: string) => void;
+  linesOf: LinesOf;
 }
 
-export function ActivityListItem({ activity, focusEdit, onFocused, onMoved }: Props) {
+export function ActivityListItem({ activity, focusEdit, onFocused, onMoved, linesOf }: Props) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
@@ -67,6 +69,7 @@ export function ActivityListItem({ activity, focusEdit, onFocused, onMoved }: Pr
         engagement={activity.engagement}
         notes={activity.notes}
         tags={activity.tags}
+        answers={linesOf(activity.answers, activity.created_at)}
       />
     </li>
   );

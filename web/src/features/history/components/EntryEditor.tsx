@@ -10,6 +10,8 @@ import { fromLocalInputValue, isInFuture, toLocalInputValue } from '../../../lib
 import type { ActivityRow } from '../../../journal/entry-row.ts';
 import { entryOfRow } from '../../../journal/entry.ts';
 import { useDeleteEntry, useRestoreEntry, useUpdateEntry } from '../api/edit-entry.ts';
+import { givenAnswers, hasOwnAnswerProblem } from '../../../journal/own-answers.ts';
+import { useOwnQuestions, type OwnAnswers } from '../../../journal/own-questions.ts';
 
 /** How long 'Undo' is offered after a delete. */
 export const UNDO_MS = 5000;
@@ -57,20 +59,30 @@ export function EntryEditor({ entry, onClose }: Props) {
       : null;
   const busy = update.isPending || remove.isPending;
   const blank = draft.activity.trim() === '';
+  // The questions asked now, and any hidden one this entry answered.
+  const questions = useOwnQuestions().data;
+  const asked = (questions ?? []).filter(
+    (question) => question.active || entry.answers?.[question.id] !== undefined,
+  );
+  const answerProblem = hasOwnAnswerProblem(asked, draft.answers);
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (blank || timeProblem || busy || !chosen) return;
+    if (blank || timeProblem || busy || !chosen || answerProblem) return;
     setFailure(null);
     try {
       const { tagDraft, ...fields } = draft;
+      const answers = givenAnswers(asked, draft.answers);
       const savedAt = await update.mutateAsync({
         entryTime: entry.created_at,
         changes: {
           ...fields,
           tags: addTag(draft.tags, tagDraft),
+          answers,
           createdAt: draft.when === original ? entry.created_at : chosen.toISOString(),
         },
+        // Questions not yet read leave the answers as they are.
+        answersChanged: questions !== undefined && !sameAnswers(answers, entry.answers ?? {}),
       });
       onClose(savedAt);
       showToast('success', 'Entry updated');
@@ -106,7 +118,13 @@ export function EntryEditor({ entry, onClose }: Props) {
   return (
     <li className="card p-4" data-testid="entry-editor">
       <form className="flex flex-col gap-4" onSubmit={save} aria-label={`Edit ${entry.activity}`}>
-        <EntryFields idPrefix={id} purpose="edit" values={draft} onChange={set} />
+        <EntryFields
+          idPrefix={id}
+          purpose="edit"
+          values={draft}
+          onChange={set}
+          ownQuestions={asked}
+        />
         <TextField
           id={`${id}-when`}
           label="When"
@@ -129,7 +147,7 @@ export function EntryEditor({ entry, onClose }: Props) {
           <button
             type="submit"
             className="btn-primary grow"
-            disabled={blank || timeProblem !== null || busy}
+            disabled={blank || timeProblem !== null || busy || answerProblem}
           >
             {update.isPending ? 'Saving...' : 'Save changes'}
           </button>
@@ -148,4 +166,10 @@ export function EntryEditor({ entry, onClose }: Props) {
       </form>
     </li>
   );
+}
+
+/** Whether two sets of own answers hold the same answers. */
+function sameAnswers(a: OwnAnswers, b: OwnAnswers): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }

@@ -1,5 +1,6 @@
 import { Target, Zap } from 'lucide-react';
 import { intensityOf, TEXT_CLASS, type Measure } from '../../../lib/intensity-colors.ts';
+import type { AnswerLine } from '../answer-lines.ts';
 
 // What Look Back shows of an entry's values, the same for a stored entry
 // (ActivityListItem) and one still waiting on this device (WaitingEntries).
@@ -17,10 +18,12 @@ interface Values {
   engagement: number;
   notes: string | null | undefined;
   tags: readonly string[] | null | undefined;
+  /** The answers to the person's own questions (answer-lines.ts). */
+  answers?: readonly AnswerLine[] | undefined;
 }
 
-/** Energy and engagement, then the notes and the tags when there are any. */
-export function EntryValues({ energy, engagement, notes, tags }: Values) {
+/** Energy and engagement, then the notes, the tags and the own answers when there are any. */
+export function EntryValues({ energy, engagement, notes, tags, answers = [] }: Values) {
   return (
     <>
       <div className="flex gap-5 text-sm">
@@ -40,6 +43,15 @@ export function EntryValues({ energy, engagement, notes, tags }: Values) {
             >
               {tag}
             </span>
+          ))}
+        </div>
+      )}
+      {answers.length > 0 && (
+        <div role="group" aria-label="Your questions" className="flex flex-col gap-0.5 text-sm">
+          {answers.map(({ questionId, text }) => (
+            <p key={questionId} className="break-words text-slate-700 dark:text-slate-200">
+              {text}
+            </p>
           ))}
         </div>
       )}

@@ -4,6 +4,7 @@ import { useOutbox } from '../../../journal/outbox/outbox-context.tsx';
 import type { OutboxRecord } from '../../../journal/outbox/outbox-store.ts';
 import { fromLocalInputValue, toLocalInputValue } from '../../../lib/local-time.ts';
 import { EntryValues, FlowBadge } from './EntryValues.tsx';
+import { useAnswerLines, type LinesOf } from '../api/use-answer-lines.ts';
 
 const timeText = (iso: string | undefined) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';
@@ -15,6 +16,8 @@ const timeText = (iso: string | undefined) =>
  */
 export function WaitingEntries() {
   const { records } = useOutbox();
+  // Only each entry's own answers: the day's are the server's to tell.
+  const linesOf = useAnswerLines([]);
   if (records.length === 0) return null;
   return (
     <CardSection
@@ -25,14 +28,14 @@ export function WaitingEntries() {
     >
       <ul className="flex flex-col gap-3" aria-labelledby="waiting-heading">
         {records.map((record) => (
-          <WaitingEntry key={record.entryKey} record={record} />
+          <WaitingEntry key={record.entryKey} record={record} linesOf={linesOf} />
         ))}
       </ul>
     </CardSection>
   );
 }
 
-function WaitingEntry({ record }: { record: OutboxRecord }) {
+function WaitingEntry({ record, linesOf }: { record: OutboxRecord; linesOf: LinesOf }) {
   const { retime, discard } = useOutbox();
   const [time, setTime] = useState(() =>
     toLocalInputValue(new Date(record.entry.createdAt ?? record.savedAt)),
@@ -60,6 +63,7 @@ function WaitingEntry({ record }: { record: OutboxRecord }) {
         engagement={record.entry.engagement}
         notes={record.entry.notes}
         tags={record.entry.tags}
+        answers={linesOf(record.entry.answers, record.entry.createdAt)}
       />
       {record.refusal === undefined ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">Waiting to sync</p>

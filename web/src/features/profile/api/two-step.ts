@@ -1,4 +1,5 @@
-import type { AuthClient } from '../../../session/auth-client.ts';
+import { createErrandAuthClient, type AuthClient } from '../../../session/auth-client.ts';
+import type { RuntimeConfig } from '../../../session/runtime-config.ts';
 
 // Turning two-step sign-in on and off through supabase-js's auth.mfa.
 
@@ -48,33 +49,77 @@ export async function startAuthenticatorSetup(auth: AuthClient): Promise<NewAuth
 }
 
 /**
+ * What making the first recovery codes came to: the codes to show once;
+ * none, where the server makes none; or a refusal because the sign-in is
+ * older than 15 minutes (docs/decisions/088), which a new sign-in mends.
+ */
+export type RecoveryCodesOutcome = { made: string[] } | { made: null; needsFreshSignIn: boolean };
+
+/**
  * Confirms the app with its first code, then makes the recovery codes to show
- * once; null when the server makes none. Two-step sign-in is on once the code
- * is confirmed, so a refusal then must not read as a failed setup: hosted
- * Supabase offers recovery codes only where a project enabled them.
+ * once. Two-step sign-in is on once the code is confirmed, so a refusal then
+ * must not read as a failed setup: hosted Supabase offers recovery codes only
+ * where a project enabled them, and ours only within 15 minutes of a sign-in.
+ * After such a refusal and a new sign-in, the same two steps make the codes.
  */
 export async function finishAuthenticatorSetup(
   auth: AuthClient,
   factorId: string,
   code: string,
-): Promise<string[] | null> {
-  const verified = await auth.mfa.challengeAndVerify({ factorId, code: code.replace(/\s/g, '') });
-  if (verified.error) throw verified.error;
+): Promise<RecoveryCodesOutcome> {
+  await passSecondStep(auth, factorId, code);
+  return makeRecoveryCodes(auth);
+}
+
+/**
+ * Makes the recovery codes of an authenticator just set up, after the server
+ * refused them for an old sign-in: a new sign-in, with the password and then
+ * the app's code, on a client of its own, ended once they are made. Signing
+ * in again in the app's client would pass through the second step, where the
+ * app shows its own page instead of Profile, and the codes would arrive at a
+ * card no longer there.
+ */
+export async function makeRecoveryCodesWithNewSignIn(
+  config: RuntimeConfig,
+  {
+    email,
+    password,
+    factorId,
+    code,
+  }: { email: string; password: string; factorId: string; code: string },
+): Promise<RecoveryCodesOutcome> {
+  const errand = createErrandAuthClient(config);
+  try {
+    await signInAgain(errand, email, password);
+    return await finishAuthenticatorSetup(errand, factorId, code);
+  } finally {
+    // Its session served this errand only.
+    await errand.signOut({ scope: 'local' }).catch(() => {});
+    errand.dispose();
+  }
+}
+
+/** Makes recovery codes for a session that has passed the second step. */
+async function makeRecoveryCodes(auth: AuthClient): Promise<RecoveryCodesOutcome> {
   try {
     const generated = await auth.mfa.recoveryCodes.generate();
-    return generated.error ? null : generated.data.codes;
+    if (!generated.error) return { made: generated.data.codes };
+    return { made: null, needsFreshSignIn: needsFreshSignIn(generated.error) };
   } catch {
     // supabase-js throws, rather than answers, when its experimental API is off.
-    return null;
+    return { made: null, needsFreshSignIn: false };
   }
+}
+
+/** Raises the session to aal2 with a code from the app (typed with or without a space). */
+async function passSecondStep(auth: AuthClient, factorId: string, code: string): Promise<void> {
+  const verified = await auth.mfa.challengeAndVerify({ factorId, code: code.replace(/\s/g, '') });
+  if (verified.error) throw verified.error;
 }
 
 /** Turns the app off; `code`, when given, first raises a session just signed in to aal2. */
 export async function turnOffTwoStep(auth: AuthClient, factorId: string, code = ''): Promise<void> {
-  if (code !== '') {
-    const verified = await auth.mfa.challengeAndVerify({ factorId, code: code.replace(/\s/g, '') });
-    if (verified.error) throw verified.error;
-  }
+  if (code !== '') await passSecondStep(auth, factorId, code);
   const { error } = await auth.mfa.unenroll({ factorId });
   if (error) throw error;
   // The session's copy of the user still lists the factor; a refresh brings the new one.

@@ -15,6 +15,7 @@ import { LogOutConfirm } from './LogOutConfirm.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { TwoStepSection } from './TwoStepSection.tsx';
+import { OwnQuestionsSection } from './OwnQuestionsSection.tsx';
 
 const FEEDBACK_SUBJECT = 'Energy Tracker Feedback';
 
@@ -62,6 +63,7 @@ export function ProfileTab({ yourData, reminders }: Props) {
         Profile
       </h1>
       <ProfileForm key={user.id} user={user} />
+      <OwnQuestionsSection key={`own-questions-${user.id}`} />
       <ChangePasswordForm key={`password-${user.id}`} user={user} />
       <TwoStepSection key={`two-step-${user.id}`} session={session} />
       {reminders}

@@ -2,17 +2,19 @@ import { CardSection } from '../../../components/CardSection.tsx';
 import type { Session } from '@supabase/supabase-js';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast.tsx';
-import { useAuthClient } from '../../../session/clients-context.tsx';
+import { useAuthClient, useRuntimeConfig } from '../../../session/clients-context.tsx';
 import { verifiedAuthenticator } from '../../../session/second-step.ts';
 import { authFailureText } from '../../../session/auth-error-text.ts';
 import {
   finishAuthenticatorSetup,
   groupedCode,
+  makeRecoveryCodesWithNewSignIn,
   needsFreshSignIn,
   signInAgain,
   startAuthenticatorSetup,
   turnOffTwoStep,
   type NewAuthenticator,
+  type RecoveryCodesOutcome,
 } from '../api/two-step.ts';
 import { hasPassword } from '../../../session/has-password.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
@@ -24,15 +26,21 @@ import { TextField } from '../../../components/form/TextField.tsx';
  */
 export function TwoStepSection({ session }: { session: Session }) {
   const auth = useAuthClient();
+  const config = useRuntimeConfig();
   const showToast = useToast();
   const factor = verifiedAuthenticator(session);
   const [setup, setSetup] = useState<NewAuthenticator | null>(null);
   const [code, setCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [noRecoveryCodes, setNoRecoveryCodes] = useState(false);
+  // Why two-step sign-in came on without recovery codes: the server makes
+  // none, or it wants a sign-in from the last 15 minutes first.
+  const [withoutCodes, setWithoutCodes] = useState<'not-offered' | 'sign-in-needed' | null>(null);
+  // The authenticator just set up, whose codes a new sign-in then makes.
+  const [codesFactorId, setCodesFactorId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Set when the server wants a fresh sign-in before this change (turning on or off).
-  const [confirming, setConfirming] = useState<'on' | 'off' | null>(null);
+  // Set when the server wants a fresh sign-in before this change (turning on
+  // or off, or making the recovery codes of an authenticator just set up).
+  const [confirming, setConfirming] = useState<'on' | 'off' | 'codes' | null>(null);
   const [password, setPassword] = useState('');
   const [proofCode, setProofCode] = useState('');
   const withPassword = hasPassword(session.user);
@@ -50,21 +58,45 @@ export function TwoStepSection({ session }: { session: Session }) {
     }
   }
 
+  /** Shows the recovery codes, or why there are none and what to do. */
+  function showCodes(outcome: RecoveryCodesOutcome) {
+    if (outcome.made) setRecoveryCodes(outcome.made);
+    else if (!outcome.needsFreshSignIn) setWithoutCodes('not-offered');
+    // With a password the card signs in again in place; otherwise through Google.
+    else if (withPassword) setConfirming('codes');
+    else setWithoutCodes('sign-in-needed');
+  }
+
   const start = () => run(async () => setSetup(await startAuthenticatorSetup(auth)), 'on');
 
   const confirmSignIn = (event: FormEvent) => {
     event.preventDefault();
     const change = confirming;
+    const email = session.user.email ?? '';
+    const confirmed = () => {
+      setConfirming(null);
+      setPassword('');
+      setProofCode('');
+    };
     void run(async () => {
-      await signInAgain(auth, session.user.email ?? '', password);
+      if (change === 'codes' && codesFactorId) {
+        const outcome = await makeRecoveryCodesWithNewSignIn(config, {
+          email,
+          password,
+          factorId: codesFactorId,
+          code: proofCode,
+        });
+        confirmed();
+        showCodes(outcome);
+        return;
+      }
+      await signInAgain(auth, email, password);
       if (change === 'on') setSetup(await startAuthenticatorSetup(auth));
       else if (factor) {
         await turnOffTwoStep(auth, factor.id, proofCode);
         showToast('success', 'Two-step sign-in is off.');
       }
-      setConfirming(null);
-      setPassword('');
-      setProofCode('');
+      confirmed();
     });
   };
 
@@ -72,11 +104,11 @@ export function TwoStepSection({ session }: { session: Session }) {
     event.preventDefault();
     if (!setup) return;
     void run(async () => {
-      const codes = await finishAuthenticatorSetup(auth, setup.factorId, code);
+      const outcome = await finishAuthenticatorSetup(auth, setup.factorId, code);
+      setCodesFactorId(setup.factorId);
       setSetup(null);
       setCode('');
-      setRecoveryCodes(codes);
-      setNoRecoveryCodes(codes === null);
+      showCodes(outcome);
       showToast('success', 'Two-step sign-in is on.');
     });
   };
@@ -116,7 +148,9 @@ export function TwoStepSection({ session }: { session: Session }) {
       {confirming && (
         <form className="flex flex-col gap-3" onSubmit={confirmSignIn}>
           <p className="text-sm">
-            For your safety, confirm it is you: your last sign-in was more than 15 minutes ago.
+            {confirming === 'codes'
+              ? 'Two-step sign-in is on, but your recovery codes are not made yet: your last sign-in was more than 15 minutes ago. Sign in again to make them.'
+              : 'For your safety, confirm it is you: your last sign-in was more than 15 minutes ago.'}
           </p>
           <TextField
             id="two-step-password"
@@ -127,7 +161,7 @@ export function TwoStepSection({ session }: { session: Session }) {
             value={password}
             onChange={setPassword}
           />
-          {confirming === 'off' && (
+          {confirming !== 'on' && (
             <AuthenticatorCodeField
               id="two-step-proof-code"
               label="Code from your authenticator app"
@@ -137,7 +171,7 @@ export function TwoStepSection({ session }: { session: Session }) {
           )}
           <div className="grid gap-3 sm:grid-cols-2">
             <button type="submit" className="btn-primary" disabled={busy}>
-              {confirming === 'on' ? 'Continue' : 'Turn off'}
+              {{ on: 'Continue', off: 'Turn off', codes: 'Make recovery codes' }[confirming]}
             </button>
             <button
               type="button"
@@ -150,22 +184,23 @@ export function TwoStepSection({ session }: { session: Session }) {
           </div>
         </form>
       )}
-      {noRecoveryCodes && (
+      {withoutCodes && (
         <div className="flex flex-col gap-3">
           <p className="text-sm" role="status">
-            This server makes no recovery codes. If you lose your phone, ask the person who runs it
-            to turn two-step sign-in off for you.
+            {withoutCodes === 'not-offered'
+              ? 'This server makes no recovery codes. If you lose your phone, ask the person who runs it to turn two-step sign-in off for you.'
+              : 'Two-step sign-in is on, but your recovery codes are not made yet: your last sign-in was more than 15 minutes ago. Log out, sign in with Google again, then turn two-step sign-in off and on again here to make them.'}
           </p>
           <button
             type="button"
             className="btn-secondary w-full"
-            onClick={() => setNoRecoveryCodes(false)}
+            onClick={() => setWithoutCodes(null)}
           >
             OK
           </button>
         </div>
       )}
-      {factor && !recoveryCodes && !noRecoveryCodes && !confirming && (
+      {factor && !recoveryCodes && !withoutCodes && !confirming && (
         <>
           <p className="text-sm">
             On: signing in asks for a code from your authenticator app after your password.

@@ -7,6 +7,7 @@ import { useDataClient } from '../../../session/clients-context.tsx';
 import { useSignedInUser } from '../../../session/signed-in-session.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { addTag } from '../../../journal/tags.ts';
+import { useOwnAnswersOfEntry } from '../own-answers-of-entry.ts';
 import { pastTime } from '../past-time.ts';
 import { useTagSuggestions } from '../../../journal/tag-suggestions.ts';
 import { useActivitySuggestions } from '../api/get-activity-suggestions.ts';
@@ -37,6 +38,7 @@ const EMPTY_FORM: TrackForm = {
   notes: '',
   tags: [],
   tagDraft: '',
+  answers: {},
   when: '',
 };
 
@@ -54,6 +56,7 @@ export function TrackTab() {
   const { id: userId } = useSignedInUser();
   const blank = form.activity.trim() === '';
   const when = pastTime(form.when);
+  const own = useOwnAnswersOfEntry(form.answers, when.instant);
   const update = (changes: Partial<TrackForm>) =>
     setForm((current) => ({ ...current, ...changes }));
   useFocusActivityFromReminder();
@@ -73,7 +76,7 @@ export function TrackTab() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (blank || save.isPending || when.problem) return;
+    if (blank || save.isPending || when.problem || own.problem) return;
     // Save pressed again on the same, unchanged form after a failure sends
     // the same key: if the failed send did reach the server (its answer was
     // lost), the entry is still stored once (docs/decisions/035).
@@ -85,6 +88,7 @@ export function TrackTab() {
       {
         ...fields,
         tags: addTag(form.tags, tagDraft),
+        answers: own.toSend(),
         energy: toPercent(form.energy),
         engagement: toPercent(form.engagement),
         createdAt: when.instant?.toISOString(),
@@ -112,10 +116,12 @@ export function TrackTab() {
         <EntryFields
           idPrefix="track"
           purpose="new"
-          values={form}
+          values={{ ...form, answers: own.shown }}
           onChange={update}
           suggestions={suggestions.data}
           tagSuggestions={tagSuggestions.data}
+          ownQuestions={own.asked}
+          dayAnswers={own.dayAnswers}
         />
         {showWhen && (
           <PastTimeField
@@ -128,7 +134,7 @@ export function TrackTab() {
         <button
           type="submit"
           className="btn-primary w-full"
-          disabled={blank || save.isPending || when.problem !== undefined}
+          disabled={blank || save.isPending || when.problem !== undefined || own.problem}
         >
           {save.isPending ? 'Saving...' : 'Save Activity'}
         </button>

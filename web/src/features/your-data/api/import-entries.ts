@@ -1,5 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { activityRowOf, type ActivityRow, type ExportedEntry } from '../../../journal/entry-row.ts';
+import { activityRowOf, type ActivityRow } from '../../../journal/entry-row.ts';
+import { withAnswers, type EntryWithAnswers } from '../own-questions/entry-with-answers.ts';
+
+/** An entry as import_entries takes it: its answers to own questions by question id. */
+type ImportRow = ActivityRow & { answers?: Record<string, string> };
 
 /** Entries per call, and a size well under the server's body limit (1 MiB). */
 export const IMPORT_BATCH_SIZE = 500;
@@ -14,13 +18,17 @@ export interface ImportSummary {
   conflicts: number;
 }
 
-/** Splits the entries into calls small enough for one request each. */
-export function importBatches(entries: readonly ExportedEntry[]): ActivityRow[][] {
-  const batches: ActivityRow[][] = [];
-  let batch: ActivityRow[] = [];
+/**
+ * Splits the entries into calls small enough for one request each. An
+ * entry's `answers` are by question id here (docs/decisions/084): the
+ * questions exist before the entries are sent.
+ */
+export function importBatches(entries: readonly EntryWithAnswers[]): ImportRow[][] {
+  const batches: ImportRow[][] = [];
+  let batch: ImportRow[] = [];
   let bytes = 0;
   for (const entry of entries) {
-    const payload = activityRowOf(entry);
+    const payload: ImportRow = withAnswers(activityRowOf(entry), entry.answers);
     const size = JSON.stringify(payload).length * 3; // worst case UTF-8
     if (
       batch.length > 0 &&
@@ -45,7 +53,7 @@ export function importBatches(entries: readonly ExportedEntry[]): ActivityRow[][
  */
 export async function importEntries(
   supabase: SupabaseClient,
-  entries: readonly ExportedEntry[],
+  entries: readonly EntryWithAnswers[],
   onProgress: (done: number, total: number) => void,
 ): Promise<ImportSummary> {
   const summary: ImportSummary = { added: 0, skipped: 0, conflicts: 0 };

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { profileNameOf } from '../../../session/profile-name.ts';
 import { fetchAllEntries } from '../api/fetch-all-entries.ts';
 import { fetchAllReviews } from '../api/fetch-all-reviews.ts';
+import { fetchOwnQuestions } from '../api/fetch-own-questions.ts';
 import { fetchReminderSettingsForExport } from '../api/fetch-reminder-settings.ts';
 import { downloadFile } from '../download-file.ts';
 import { entriesToCsv, entriesToJson, exportFileName } from '../format-export.ts';
@@ -24,9 +25,15 @@ export function ExportButtons({ user }: { user: User }) {
     setRunning(format);
     setRead(0);
     try {
+      // The person's own questions, hidden ones too, name the answers' columns and fields.
+      const questions = await fetchOwnQuestions(supabase);
       const entries = await fetchAllEntries(supabase, user.id, setRead);
       if (format === 'csv') {
-        downloadFile(exportFileName('csv'), entriesToCsv(entries), 'text/csv;charset=utf-8');
+        downloadFile(
+          exportFileName('csv'),
+          entriesToCsv(entries, questions),
+          'text/csv;charset=utf-8',
+        );
       } else {
         const names = profileNameOf(user.user_metadata);
         const account = {
@@ -40,7 +47,7 @@ export function ExportButtons({ user }: { user: User }) {
         ]);
         downloadFile(
           exportFileName('json'),
-          entriesToJson(account, entries, new Date(), reminders, reviews),
+          entriesToJson(account, entries, new Date(), reminders, reviews, questions),
           'application/json;charset=utf-8',
         );
       }

@@ -9,6 +9,11 @@ import { importReviews } from '../api/import-reviews.ts';
 import type { WeeklyReviewRow } from '../../../journal/weekly-review-row.ts';
 import { checkDaylioFile, isDaylioHeader, type DaylioCheck } from '../daylio.ts';
 import { checkImportFile, type ImportCheck } from '../parse-import.ts';
+import { fetchOwnQuestions } from '../api/fetch-own-questions.ts';
+import type { OwnQuestionRow } from '../own-questions/file-question.ts';
+import { planOwnAnswers, type OwnAnswersPlan } from '../own-questions/plan-own-answers.ts';
+import { readyToImport, withoutFileAnswers } from '../own-questions/ready-to-import.ts';
+import type { EntryWithAnswers } from '../own-questions/entry-with-answers.ts';
 import { DaylioPreview } from './DaylioPreview.tsx';
 import { plural } from '../plural.ts';
 import { ImportProblemsAndConfirm } from './ImportProblemsAndConfirm.tsx';
@@ -17,7 +22,15 @@ import { ImportProblemsAndConfirm } from './ImportProblemsAndConfirm.tsx';
 
 type Step =
   | { kind: 'idle' }
-  | { kind: 'preview'; fileName: string; check: ImportCheck }
+  | {
+      kind: 'preview';
+      fileName: string;
+      check: ImportCheck;
+      /** The file's own questions and answers against the account's (docs/decisions/100). */
+      plan: OwnAnswersPlan;
+      account: OwnQuestionRow[];
+    }
+  | { kind: 'unreadable'; message: string }
   | {
       kind: 'daylio';
       fileName: string;
@@ -71,15 +84,29 @@ export function ImportPanel() {
         check: checkDaylioFile(text),
       });
     } else {
-      setStep({ kind: 'preview', fileName: file.name, check: checkImportFile(text) });
+      const check = checkImportFile(text);
+      try {
+        const account = await fetchOwnQuestions(supabase);
+        const plan = planOwnAnswers(check.questions, check.entries, account);
+        setStep({ kind: 'preview', fileName: file.name, check, plan, account });
+      } catch (error) {
+        setStep({ kind: 'unreadable', message: errorMessage(error) });
+      }
     }
   }
 
-  async function runImport(check: Pick<ImportCheck, 'entries'> & { reviews?: WeeklyReviewRow[] }) {
+  async function runImport(
+    check: Pick<ImportCheck, 'entries'> & { reviews?: WeeklyReviewRow[] },
+    ownQuestions?: { plan: OwnAnswersPlan; account: OwnQuestionRow[] },
+  ) {
     const total = check.entries.length;
     setStep({ kind: 'importing', done: 0, total });
     try {
-      const summary = await importEntries(supabase, check.entries, (done) =>
+      // The questions the file needs are made first; then the entries with their answers.
+      const entries: EntryWithAnswers[] = ownQuestions
+        ? await readyToImport(supabase, check.entries, ownQuestions.plan, ownQuestions.account)
+        : withoutFileAnswers(check.entries);
+      const summary = await importEntries(supabase, entries, (done) =>
         setStep({ kind: 'importing', done, total }),
       );
       const reviews = check.reviews ?? [];
@@ -129,7 +156,8 @@ export function ImportPanel() {
         <ImportPreview
           fileName={step.fileName}
           check={step.check}
-          onConfirm={() => void runImport(step.check)}
+          plan={step.plan}
+          onConfirm={() => void runImport(step.check, step)}
           onCancel={() => setStep({ kind: 'idle' })}
         />
       )}
@@ -145,6 +173,10 @@ export function ImportPanel() {
           onConfirm={() => void runImport(step.check)}
           onCancel={() => setStep({ kind: 'idle' })}
         />
+      )}
+
+      {step.kind === 'unreadable' && (
+        <MessageBox kind="error">{`Could not read your questions: ${step.message}`}</MessageBox>
       )}
 
       {step.kind === 'importing' && (
@@ -190,17 +222,23 @@ export function ImportPanel() {
 function ImportPreview({
   fileName,
   check,
+  plan,
   onConfirm,
   onCancel,
 }: {
   fileName: string;
   check: ImportCheck;
+  plan: OwnAnswersPlan;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const ready = check.entries.length;
-  const reviews = check.reviews.length;
-  const problems = check.problems;
+  // A wrong answer or question stops the whole import: an entry never lands
+  // without the answers its file gave it.
+  const blocked = plan.problems.length > 0;
+  const ready = blocked ? 0 : check.entries.length;
+  const reviews = blocked ? 0 : check.reviews.length;
+  const problems = [...plan.problems, ...check.problems].sort((a, b) => a.line - b.line);
+  const newQuestions = plan.newQuestions.map((q) => q.question);
   const box = useRef<HTMLDivElement>(null);
   // The preview opens below the fold on a phone: bring it into view.
   useEffect(() => {
@@ -217,6 +255,17 @@ function ImportPreview({
         {reviews > 0 ? ` and ${plural(reviews, 'weekly review', 'weekly reviews')}` : ''}
         {problems.length > 0 ? `, ${plural(problems.length, 'problem', 'problems')} found` : ''}.
       </p>
+      {!blocked && newQuestions.length > 0 && (
+        <p className="text-sm">
+          {`${plural(newQuestions.length, 'question', 'questions')} will be added to Your questions: `}
+          {newQuestions.map((q) => `“${q}”`).join(', ')}.
+        </p>
+      )}
+      {blocked && (
+        <MessageBox kind="error">
+          Nothing can be imported until the answers and questions named below are fixed.
+        </MessageBox>
+      )}
       <ImportProblemsAndConfirm
         problems={problems}
         ready={ready}
