@@ -23,10 +23,7 @@ export async function fetchAllEntries(
   const entries: EntryWithAnswers[] = [];
   let after: string | undefined;
   for (;;) {
-    let query = supabase
-      .from('activities')
-      .select(ACTIVITY_ROW_COLUMNS)
-      .eq('user_id', userId);
+    let query = supabase.from('activities').select(ACTIVITY_ROW_COLUMNS).eq('user_id', userId);
     if (after) query = query.gt('created_at', after);
     const data = await dataOf(
       query
