@@ -1,8 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
-import { journalQuestions } from '../rest/fixtures.ts';
+import {
+  addQuestion as addQuestionFor,
+  answersAt,
+  minutesAgo,
+  saveEntry,
+} from './own-question-helpers.ts';
 
 // Own questions in the spec's model (docs/decisions/084): rows of
 // questions owned by one person, answered in user_answers beside an entry's
@@ -11,34 +15,14 @@ import { journalQuestions } from '../rest/fixtures.ts';
 const server = await serverForFile();
 const alice = await signedInClient(server, 'own-q-alice');
 const bob = await signedInClient(server, 'own-q-bob');
-const journal = await journalQuestions(alice.client);
 
-async function addQuestion(user: SignedInUser, fields: Record<string, unknown>) {
-  return user.client
-    .from('questions')
-    .insert({ asked: 'entry', ...fields })
-    .select('id, question, answer_type, unit, lowest, highest, label_1, label_5, asked, active')
-    .single();
-}
+const addQuestion = (user: SignedInUser, fields: Record<string, unknown>) =>
+  addQuestionFor(user.client, fields);
 
-function save(user: SignedInUser, own: Record<number, string>, energy = 50) {
-  const entryKey = randomUUID();
-  const rows = [
-    [journal.get('Activity Description')!, 'Walk'],
-    [journal.get('Energy Level')!, String(energy)],
-    [journal.get('Engagement Level')!, '60'],
-    [journal.get('Flow State')!, 'false'],
-    ...Object.entries(own).map(([id, answer]) => [Number(id), answer] as const),
-  ].map(([questionId, answer]) => ({
-    user_id: user.userId,
-    question_id: questionId,
-    answer,
-    entry_key: entryKey,
-  }));
-  return user.client
-    .from('user_answers')
-    .upsert(rows, { onConflict: 'user_id,entry_key,question_id', ignoreDuplicates: true });
-}
+let minutes = 0;
+/** An entry with these own answers, each a minute before the one saved before it. */
+const save = (user: SignedInUser, own: Record<number, string>) =>
+  saveEntry(user, minutesAgo(++minutes), own);
 
 describe('own questions', () => {
   it('are made tidy, typed and the owner’s alone', async () => {
@@ -92,20 +76,17 @@ describe('own questions', () => {
       highest: 10,
     });
     const id = sleep.data!.id as number;
-    const refused = await save(alice, { [id]: '11' });
+    const refusedAt = minutesAgo(++minutes);
+    const refused = await saveEntry(alice, refusedAt, { [id]: '11' });
     expect(refused.status).toBe(400);
     expect(refused.error).toMatchObject({
       code: '22023',
       message: '"Sleep quality" must be from 1 to 10',
     });
-    const ok = await save(alice, { [id]: '7.5' });
-    expect(ok.error).toBeNull();
-    const rows = await alice.client
-      .from('activities')
-      .select('answers')
-      .order('created_at', { ascending: false })
-      .limit(1);
-    expect(rows.data).toEqual([{ answers: { [String(id)]: '7.5' } }]);
+    expect(await answersAt(alice.client, refusedAt)).toBeNull();
+    const savedAt = minutesAgo(++minutes);
+    expect((await saveEntry(alice, savedAt, { [id]: '7.5' })).error).toBeNull();
+    expect(await answersAt(alice.client, savedAt)).toEqual({ [String(id)]: '7.5' });
   });
 
   it('refuses an answer to another person’s question as not one of yours', async () => {

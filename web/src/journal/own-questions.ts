@@ -7,7 +7,9 @@ import { ownQuestionsQueryKey } from './query-keys.ts';
 // (check_own_question) and their answers (own_answers); the app defines
 // them in Profile, asks them on Track and shows their answers in Look Back.
 
-export type AnswerType = 'yes_no' | 'number' | 'scale' | 'text';
+/** The answer types, as answer_type stores them. */
+export const ANSWER_TYPES = ['yes_no', 'number', 'scale', 'text'] as const;
+export type AnswerType = (typeof ANSWER_TYPES)[number];
 
 /** 'entry': with every entry; 'day': once a day (the day's latest answer counts). */
 export type Asked = 'entry' | 'day';

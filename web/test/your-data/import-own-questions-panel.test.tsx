@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createOwnQuestions } from '../../src/features/your-data/api/create-own-questions.ts';
-import { fetchOwnQuestions } from '../../src/features/your-data/api/fetch-own-questions.ts';
+import { fetchOwnQuestions } from '../../src/journal/own-questions.ts';
 import { YourDataSection } from '../../src/features/your-data/components/YourDataSection.tsx';
 import { renderSignedInTab } from '../support/render-app.tsx';
 import { signUpAppUser } from '../support/users.ts';

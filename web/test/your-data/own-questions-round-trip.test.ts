@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { createOwnQuestions } from '../../src/features/your-data/api/create-own-questions.ts';
 import { fetchAllEntries } from '../../src/features/your-data/api/fetch-all-entries.ts';
-import { fetchOwnQuestions } from '../../src/features/your-data/api/fetch-own-questions.ts';
+import { fetchOwnQuestions } from '../../src/journal/own-questions.ts';
 import { importEntries } from '../../src/features/your-data/api/import-entries.ts';
 import { entriesToCsv, entriesToJson } from '../../src/features/your-data/format-export.ts';
 import {

@@ -8,7 +8,8 @@ import {
 } from './entry.ts';
 import { makeCellInert } from './spreadsheet-safe.ts';
 import type { EntryWithAnswers } from './own-questions/entry-with-answers.ts';
-import { fileQuestionOf, type OwnQuestionRow } from './own-questions/file-question.ts';
+import { fileQuestionOf } from './own-questions/file-question.ts';
+import type { OwnQuestion } from '../../journal/own-questions.ts';
 import type { WeeklyReviewRow } from '../../journal/weekly-review-row.ts';
 
 /**
@@ -19,7 +20,7 @@ import type { WeeklyReviewRow } from '../../journal/weekly-review-row.ts';
  */
 export function entriesToCsv(
   entries: readonly EntryWithAnswers[],
-  questions: readonly OwnQuestionRow[] = [],
+  questions: readonly OwnQuestion[] = [],
 ): string {
   const lines = [csvRecord([...CSV_COLUMNS, ...questions.map((q) => makeCellInert(q.question))])];
   for (const entry of entries) {
@@ -40,7 +41,7 @@ export function entriesToCsv(
 }
 
 /** A number as stored (a leading minus is a number, not a formula); any other answer made inert. */
-function answerCell(question: OwnQuestionRow, answer: string | undefined): string {
+function answerCell(question: OwnQuestion, answer: string | undefined): string {
   if (answer === undefined) return '';
   return question.answer_type === 'number' ? answer : makeCellInert(answer);
 }
@@ -58,7 +59,7 @@ export function entriesToJson(
   exportedAt: Date = new Date(),
   reminders: ExportedReminders | null = null,
   reviews: readonly WeeklyReviewRow[] = [],
-  questions: readonly OwnQuestionRow[] = [],
+  questions: readonly OwnQuestion[] = [],
 ): string {
   const head = JSON.stringify({
     version: JSON_EXPORT_VERSION,

@@ -1,10 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { dataOf } from '../../../session/data-answer.ts';
-import {
-  OWN_QUESTION_COLUMNS,
-  type FileQuestion,
-  type OwnQuestionRow,
-} from '../own-questions/file-question.ts';
+import type { FileQuestion } from '../own-questions/file-question.ts';
+import { OWN_QUESTION_COLUMNS, type OwnQuestion } from '../../../journal/own-questions.ts';
 
 /**
  * Makes the questions an import needs and the account lacks, in one insert
@@ -14,13 +11,13 @@ import {
 export async function createOwnQuestions(
   supabase: SupabaseClient,
   questions: readonly FileQuestion[],
-): Promise<OwnQuestionRow[]> {
+): Promise<OwnQuestion[]> {
   if (questions.length === 0) return [];
   return dataOf(
     supabase
       .from('questions')
       .insert(questions.map(({ hidden, ...fields }) => ({ ...fields, active: !hidden })))
       .select(OWN_QUESTION_COLUMNS)
-      .returns<OwnQuestionRow[]>(),
+      .returns<OwnQuestion[]>(),
   );
 }

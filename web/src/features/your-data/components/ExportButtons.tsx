@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { profileNameOf } from '../../../session/profile-name.ts';
 import { fetchAllEntries } from '../api/fetch-all-entries.ts';
 import { fetchAllReviews } from '../api/fetch-all-reviews.ts';
-import { fetchOwnQuestions } from '../api/fetch-own-questions.ts';
+import { fetchOwnQuestions } from '../../../journal/own-questions.ts';
 import { fetchReminderSettingsForExport } from '../api/fetch-reminder-settings.ts';
 import { downloadFile } from '../download-file.ts';
 import { entriesToCsv, entriesToJson, exportFileName } from '../format-export.ts';

@@ -9,8 +9,7 @@ import { importReviews } from '../api/import-reviews.ts';
 import type { WeeklyReviewRow } from '../../../journal/weekly-review-row.ts';
 import { checkDaylioFile, isDaylioHeader, type DaylioCheck } from '../daylio.ts';
 import { checkImportFile, type ImportCheck } from '../parse-import.ts';
-import { fetchOwnQuestions } from '../api/fetch-own-questions.ts';
-import type { OwnQuestionRow } from '../own-questions/file-question.ts';
+import { fetchOwnQuestions, type OwnQuestion } from '../../../journal/own-questions.ts';
 import { planOwnAnswers, type OwnAnswersPlan } from '../own-questions/plan-own-answers.ts';
 import { readyToImport, withoutFileAnswers } from '../own-questions/ready-to-import.ts';
 import type { EntryWithAnswers } from '../own-questions/entry-with-answers.ts';
@@ -28,7 +27,7 @@ type Step =
       check: ImportCheck;
       /** The file's own questions and answers against the account's (docs/decisions/100). */
       plan: OwnAnswersPlan;
-      account: OwnQuestionRow[];
+      account: OwnQuestion[];
     }
   | { kind: 'unreadable'; message: string }
   | {
@@ -97,7 +96,7 @@ export function ImportPanel() {
 
   async function runImport(
     check: Pick<ImportCheck, 'entries'> & { reviews?: WeeklyReviewRow[] },
-    ownQuestions?: { plan: OwnAnswersPlan; account: OwnQuestionRow[] },
+    ownQuestions?: { plan: OwnAnswersPlan; account: OwnQuestion[] },
   ) {
     const total = check.entries.length;
     setStep({ kind: 'importing', done: 0, total });

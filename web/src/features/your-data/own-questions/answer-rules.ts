@@ -1,4 +1,4 @@
-import type { AnswerType } from './file-question.ts';
+import type { AnswerType } from '../../../journal/own-questions.ts';
 
 // The rules own_answers (server/db/app/functions/own_answers.sql) keeps, so
 // that an import names the line of a wrong answer before anything is

@@ -1,5 +1,6 @@
 import { trimSpaces } from './answer-rules.ts';
-import { ANSWER_TYPES, type AnswerType, type FileQuestion } from './file-question.ts';
+import type { FileQuestion } from './file-question.ts';
+import { ANSWER_TYPES, type AnswerType } from '../../../journal/own-questions.ts';
 
 // One own question of a JSON export, checked by the rules the database
 // keeps (check_own_question), so that a wrong one is named by its line

@@ -2,8 +2,7 @@
 // and an import reads them (docs/decisions/100): by their text, never their
 // id, which means nothing in another account or database.
 
-export const ANSWER_TYPES = ['yes_no', 'number', 'scale', 'text'] as const;
-export type AnswerType = (typeof ANSWER_TYPES)[number];
+import type { AnswerType, Asked, OwnQuestion } from '../../../journal/own-questions.ts';
 
 /** One own question as the JSON export lists it. */
 export interface FileQuestion {
@@ -14,7 +13,7 @@ export interface FileQuestion {
   highest: number | null;
   label_1: string | null;
   label_5: string | null;
-  asked: 'entry' | 'day';
+  asked: Asked;
   /** Hidden (`active = false` in the database): no longer asked, its answers kept. */
   hidden: boolean;
 }
@@ -28,19 +27,7 @@ export interface QuestionSource {
   declared?: FileQuestion | undefined;
 }
 
-/** A row of `questions` owned by the signed-in person. */
-export interface OwnQuestionRow extends Omit<FileQuestion, 'hidden'> {
-  id: number;
-  active: boolean;
-}
-
-export const OWN_QUESTION_COLUMNS =
-  'id, question, answer_type, unit, lowest, highest, label_1, label_5, asked, active';
-
-/** At most this many questions a person that are not hidden (check_own_question). */
-export const MAX_SHOWN_QUESTIONS = 20;
-
-export function fileQuestionOf(row: OwnQuestionRow): FileQuestion {
+export function fileQuestionOf(row: OwnQuestion): FileQuestion {
   const { question, answer_type, unit, lowest, highest, label_1, label_5, asked } = row;
   return {
     question,

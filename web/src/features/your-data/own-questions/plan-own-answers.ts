@@ -1,14 +1,12 @@
 import type { ImportProblem } from '../parse-import.ts';
 import { checkAnswer, trimSpaces, type AnswerRule } from './answer-rules.ts';
 import { checkFileQuestion } from './check-file-question.ts';
+import { questionMatchKey, type FileQuestion, type QuestionSource } from './file-question.ts';
 import {
-  MAX_SHOWN_QUESTIONS,
-  questionMatchKey,
+  SHOWN_QUESTIONS_MAX,
   type AnswerType,
-  type FileQuestion,
-  type OwnQuestionRow,
-  type QuestionSource,
-} from './file-question.ts';
+  type OwnQuestion,
+} from '../../../journal/own-questions.ts';
 
 // What importing a file does to the person's own questions
 // (docs/decisions/100): each question of the file is one the account has
@@ -45,7 +43,7 @@ function inferredType(values: string[]): AnswerType {
 export function planOwnAnswers(
   sources: readonly QuestionSource[],
   entries: readonly EntryAnswers[],
-  account: readonly OwnQuestionRow[],
+  account: readonly OwnQuestion[],
 ): OwnAnswersPlan {
   const problems: ImportProblem[] = [];
   const accountByKey = new Map(account.map((q) => [questionMatchKey(q.question), q]));
@@ -102,12 +100,12 @@ export function planOwnAnswers(
 
   const shown = account.filter((q) => q.active).length;
   const adding = newQuestions.filter((q) => !q.hidden).length;
-  if (firstNewShownLine !== undefined && shown + adding > MAX_SHOWN_QUESTIONS) {
+  if (firstNewShownLine !== undefined && shown + adding > SHOWN_QUESTIONS_MAX) {
     problems.push({
       line: firstNewShownLine,
       message:
         `the file adds ${adding} questions that are not hidden to the ${shown} you have; ` +
-        `you can have at most ${MAX_SHOWN_QUESTIONS}. Hide some under Your questions and import again`,
+        `you can have at most ${SHOWN_QUESTIONS_MAX}. Hide some under Your questions and import again`,
     });
   }
 

@@ -2,7 +2,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createOwnQuestions } from '../api/create-own-questions.ts';
 import type { ReadyEntry } from '../parse-import.ts';
 import { withAnswers, type EntryWithAnswers } from './entry-with-answers.ts';
-import { questionMatchKey, type OwnQuestionRow } from './file-question.ts';
+import { questionMatchKey } from './file-question.ts';
+import type { OwnQuestion } from '../../../journal/own-questions.ts';
 import type { OwnAnswersPlan } from './plan-own-answers.ts';
 
 /**
@@ -15,7 +16,7 @@ export async function readyToImport(
   supabase: SupabaseClient,
   entries: readonly ReadyEntry[],
   plan: OwnAnswersPlan,
-  account: readonly OwnQuestionRow[],
+  account: readonly OwnQuestion[],
 ): Promise<EntryWithAnswers[]> {
   const created = await createOwnQuestions(supabase, plan.newQuestions);
   const idOf = new Map(
