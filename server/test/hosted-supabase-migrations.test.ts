@@ -242,7 +242,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
       'journal_private.held_fixed_normal_equations(integer[],integer[],integer[],integer[],integer[],integer[],integer[],integer)',
       'journal_private.held_fixed_scores(integer[],integer[],integer[],integer[],integer[],integer[],integer[],integer,double precision[],double precision[])',
       'journal_private.question_answer_days(timestamp with time zone,text,text[],text[])',
-      'journal_private.question_findings(timestamp with time zone,text,jsonb)',
+      'journal_private.question_findings(timestamp with time zone,text,jsonb,double precision[])',
       'journal_private.require_time_zone(text)',
       'journal_private.second_factor_satisfied()',
       'journal_private.symmetric_inverse(double precision[],integer)',

@@ -64,7 +64,7 @@ describe('Your questions', () => {
       'Each extra h of Hours slept goes with 3 points more energy that day (95% interval 3 to 3, on 12 days).',
     );
     expect(section).toHaveTextContent(
-      'Clear: it holds with all of this section’s questions counted.',
+      'Clear: it holds with all of this screen’s comparisons and questions counted.',
     );
     expect(section).toHaveTextContent(
       'Answered on 4 days: it needs answers on 6 more days (10 in all) before it is related to your energy.',

@@ -41,7 +41,7 @@ describe('Your questions in sentences', () => {
       'Each extra h of Hours slept goes with 3 points more energy that day (95% interval 1 to 5, on 38 days).',
     );
     expect(fitVerdict(question({}), 3)).toBe(
-      'Clear: it holds with all of this section’s questions counted.',
+      'Clear: it holds with all of this screen’s comparisons and questions counted.',
     );
   });
 
@@ -66,7 +66,7 @@ describe('Your questions in sentences', () => {
       'Each 1 more on Minutes outside goes with 0.03 points less energy in that entry (95% interval 0.09 lower to 0.02 higher, on 20 days, 61 answers).',
     );
     expect(fitVerdict(water, 2)).toBe(
-      'Not clear: with all 2 questions here counted, it could still be chance.',
+      'Not clear: with all 2 comparisons and questions of this screen counted, it could still be chance.',
     );
   });
 

@@ -288,7 +288,10 @@ BEGIN
   findings := journal_private.question_findings(
                 since, time_zone,
                 (SELECT coalesce(jsonb_agg(q), '[]') FROM jsonb_array_elements(own) q
-                 WHERE NOT (q ->> 'answer_type' = 'yes_no' AND q ->> 'asked' = 'entry')));
+                 WHERE NOT (q ->> 'answer_type' = 'yes_no' AND q ->> 'asked' = 'entry')),
+                (SELECT coalesce(array_agg((r ->> 'p_value')::float8), '{}')
+                 FROM jsonb_array_elements(coalesce(held -> 'energy', '[]')
+                                           || coalesce(held -> 'engagement', '[]')) r));
   result := result
     || jsonb_build_object('comparisons', jsonb_build_object('energy', held -> 'energy',
                                                             'engagement', held -> 'engagement'),

@@ -26,7 +26,11 @@
 -- yes-or-no question on min_days_each days each way; else more_days (and
 -- more_days_yes, more_days_no) say how many more days it needs. A hidden
 -- question is shown only when it is ready. Every ready fit's p-value goes
--- through Benjamini–Hochberg together; a fit is clear when kept at fdr,
+-- through Benjamini–Hochberg together with the p-values of the screen's
+-- comparisons (screen_p_values, from held_fixed_comparisons), so that a
+-- line alone in its section is still one of the screen's many claims (with
+-- the section alone, a single line had no control at all, and a third of
+-- the simulation's clear lines were false); a fit is clear when kept at fdr,
 -- its interval excludes zero and it moves energy by at least half a point
 -- over the answers' own spread (one standard deviation; a yes-or-no: the
 -- difference itself), so an exact fit's float noise is never clear.
@@ -35,7 +39,7 @@
 -- Returns {"questions": [...], "rules": {...}} (the fields:
 -- docs/product.md, Insights).
 CREATE OR REPLACE FUNCTION journal_private.question_findings(
-  since timestamptz, time_zone text, questions jsonb)
+  since timestamptz, time_zone text, questions jsonb, screen_p_values float8[] DEFAULT '{}')
 RETURNS jsonb
 LANGUAGE plpgsql STABLE SECURITY INVOKER SET search_path = '' AS $$
 DECLARE
@@ -128,8 +132,11 @@ BEGIN
              AND abs(t.estimate) * CASE WHEN t.answer_type = 'yes_no' THEN 1
                                         ELSE sqrt(t.sxx / t.w_total) END >= 0.5 AS clear
     FROM tested t
+    -- The screen's comparisons are in the same family: their p-values
+    -- follow the section's, and only the section's positions are joined.
     JOIN unnest(journal_private.benjamini_hochberg(
-           (SELECT array_agg(p_value ORDER BY position) FROM tested)))
+           (SELECT array_agg(p_value ORDER BY position) FROM tested)
+             || coalesce(screen_p_values, '{}')))
          WITH ORDINALITY AS q (q_value, position) USING (position)
   ),
   -- The average energy at each answer of a scale or a yes-or-no question.
@@ -192,5 +199,5 @@ BEGIN
 END
 $$;
 
-REVOKE ALL ON FUNCTION journal_private.question_findings(timestamptz, text, jsonb) FROM PUBLIC, anon, authenticated;
-GRANT EXECUTE ON FUNCTION journal_private.question_findings(timestamptz, text, jsonb) TO authenticated;
+REVOKE ALL ON FUNCTION journal_private.question_findings(timestamptz, text, jsonb, float8[]) FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION journal_private.question_findings(timestamptz, text, jsonb, float8[]) TO authenticated;

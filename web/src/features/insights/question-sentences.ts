@@ -4,7 +4,7 @@ import { intervalWords } from './comparison-sentences.ts';
 // The sentences of "Your questions" (docs/decisions/085): what the answer
 // was related to (that day's average energy, or the entries that gave it),
 // how sure (a 95% interval over days), on how many days, and whether it
-// holds once all of the section's questions are counted. "Goes with",
+// holds once all of the screen's comparisons and questions are counted. "Goes with",
 // never "causes".
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -70,11 +70,15 @@ export function fitSentence(q: OwnQuestionFinding): string {
   return `${step(q)} goes with ${how} ${where(q)} (95% interval ${interval}, on ${days}${extra}).`;
 }
 
-/** Whether the fit holds once the whole section is counted. */
-export function fitVerdict(q: OwnQuestionFinding, questionsCompared: number): string {
+/**
+ * Whether the fit holds once the whole screen is counted: the section's
+ * lines and the comparisons above are one family (question_findings.sql).
+ */
+export function fitVerdict(q: OwnQuestionFinding, claimsCounted: number): string {
   if (!q.fit) return '';
-  if (q.fit.clear) return 'Clear: it holds with all of this section’s questions counted.';
-  return `Not clear: with all ${plural(questionsCompared, 'question')} here counted, it could still be chance.`;
+  if (q.fit.clear)
+    return 'Clear: it holds with all of this screen’s comparisons and questions counted.';
+  return `Not clear: with all ${claimsCounted} comparisons and questions of this screen counted, it could still be chance.`;
 }
 
 /** "At 4: 48 average energy (95% interval 44 to 52; 36 entries on 22 days)." */

@@ -73,10 +73,10 @@ export function HowCalculated({
           {`Your questions: a question asked once a day is related to the day's average energy, one point per day (the day's answer is the latest one given that day), by a straight line across the days, with Student's t for the days less two. A question asked with every entry is related to the energy of the entries that answered it, by a straight line whose interval counts days (clustered by day, with t for the days less one). For a number the line gives the change per unit, for a scale per step, and a once-a-day yes-or-no compares the days answered Yes with those answered No. A question is related once it has answers on ${question_min_days} days (a yes-or-no question also ${question_min_days_each_answer} days of each answer); an answer's own average is shown once it was given on ${question_min_level_days} days.`}
         </li>
         <li>
-          Your questions are counted together the same way (Benjamini–Hochberg, 5%): a line that
-          does not stay clear could still be chance. Unlike the comparisons above, the day and the
-          time of day are not held fixed there, so an answer can go with your energy because both go
-          with something else, such as a bad night.
+          Your questions are counted together with the comparisons above, as one screen
+          (Benjamini–Hochberg, 5%): a line that does not stay clear could still be chance. Unlike
+          the comparisons above, the day and the time of day are not held fixed there, so an answer
+          can go with your energy because both go with something else, such as a bad night.
         </li>
         <li>
           What goes with your energy is not shown to cause it: something else you did not log may do

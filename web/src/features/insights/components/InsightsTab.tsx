@@ -141,7 +141,11 @@ function InsightsBody({ data, onOpenActivity, onTrack, onOpenDay }: Props & { da
           thresholds={data.thresholds}
         />
       ))}
-      <OwnQuestionsSection questions={data.own_questions} thresholds={data.thresholds} />
+      <OwnQuestionsSection
+        questions={data.own_questions}
+        thresholds={data.thresholds}
+        comparisonsMade={data.comparisons_made}
+      />
       <CardSection headingId="insights-trends" title="Trends" className="flex flex-col gap-5">
         <TrendChart insights={data} />
         <AverageBars

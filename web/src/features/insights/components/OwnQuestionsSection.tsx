@@ -10,9 +10,12 @@ import { fitSentence, fitVerdict, levelSentence, needsSentence } from '../questi
 export function OwnQuestionsSection({
   questions,
   thresholds,
+  comparisonsMade,
 }: {
   questions: OwnQuestionFinding[];
   thresholds: Thresholds;
+  /** The comparisons above, counted with the section's lines (question_findings.sql). */
+  comparisonsMade: number;
 }) {
   if (questions.length === 0) return null;
   const related = questions.filter((q) => q.ready).length;
@@ -29,7 +32,7 @@ export function OwnQuestionsSection({
               <>
                 <p>{fitSentence(q)}</p>
                 <p className="text-sm text-slate-600 dark:text-slate-300">
-                  {fitVerdict(q, related)}
+                  {fitVerdict(q, related + comparisonsMade)}
                 </p>
                 {q.levels.length > 0 && (
                   <ul className="mt-1 list-disc pl-5 text-sm">
