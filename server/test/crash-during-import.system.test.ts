@@ -188,7 +188,11 @@ describe.each(kinds)('SIGKILL during a 20,000-entry import (%s)', (kind) => {
     targets.push(target);
     const email = uniqueEmail('crash-import');
 
-    const first = await startServerProcess(target.env);
+    // A new data directory is made and migrated from nothing on this first
+    // start: seconds alone, but once more than a minute while the system
+    // suite's other half ran beside it. This bound only catches a hang; the
+    // start after the kill, the one the test is about, keeps the default.
+    const first = await startServerProcess(target.env, 180_000);
     const importer = first.client();
     await signUp(importer, email);
     await signIn(importer, email);
