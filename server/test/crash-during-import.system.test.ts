@@ -17,9 +17,12 @@ const BATCH_SIZE = 500;
 const ANSWERS_PER_ENTRY = 5;
 // The kill lands on a batch in flight, after this many have been answered.
 const BATCHES_BEFORE_KILL = 6;
-// A start on existing data is about a second (ADR 028); a start that waited
-// for a dead process's lock, or for a recovery gone wrong, takes far longer.
-const RESTART_WITHIN_MS = 20_000;
+// A start on existing data is a few seconds (ADR 028; its speed is the
+// bench's figure, never a test's). This bound only catches a start that
+// never comes: one waiting for a dead process's lock, or a recovery gone
+// wrong. Under the system stage's load, with the stall test's attackers
+// beside it, a restart here once took over a minute.
+const RESTART_WITHIN_MS = 170_000;
 const PASSWORD = 'crash-import-test-password';
 const FIRST_ENTRY = Date.parse('2024-01-01T00:00:00Z');
 const AFTER_THE_CRASH: Record<string, string> = {
@@ -200,7 +203,7 @@ describe.each(kinds)('SIGKILL during a 20,000-entry import (%s)', (kind) => {
     const acknowledged = await importUntilKilled(first, importer, databaseUrl);
     await untilSettled(databaseUrl);
 
-    const second = await startServerProcess(target.env);
+    const second = await startServerProcess(target.env, 180_000);
     let userId: string;
     try {
       expect(second.readyAfterMs).toBeLessThan(RESTART_WITHIN_MS);
@@ -249,5 +252,5 @@ describe.each(kinds)('SIGKILL during a 20,000-entry import (%s)', (kind) => {
     } finally {
       await db.close();
     }
-  }, 170_000);
+  }, 480_000);
 });
