@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { serverForFile } from '../helpers/server-for-file.ts';
 import { signedInClient, type SignedInUser } from '../helpers/users.ts';
-import { journalQuestions } from '../rest/fixtures.ts';
+import { saveEntry } from './own-question-helpers.ts';
 
 // public.day_answers(since, until, time_zone): the day's answer to each
 // once-a-day question (docs/decisions/084), the latest one of each local
@@ -11,7 +10,6 @@ import { journalQuestions } from '../rest/fixtures.ts';
 const server = await serverForFile();
 const alice = await signedInClient(server, 'day-answers-alice');
 const bob = await signedInClient(server, 'day-answers-bob');
-const journal = await journalQuestions(alice.client);
 
 async function addQuestion(question: string, answerType: string, asked: 'entry' | 'day') {
   const made = await alice.client
@@ -25,23 +23,7 @@ async function addQuestion(question: string, answerType: string, asked: 'entry' 
 
 /** One entry at `at`, with its own answers, in the entry's one upsert. */
 async function save(user: SignedInUser, at: string, own: Record<number, string>) {
-  const entryKey = randomUUID();
-  const rows = [
-    [journal.get('Activity Description')!, 'Walk'],
-    [journal.get('Energy Level')!, '50'],
-    [journal.get('Engagement Level')!, '50'],
-    [journal.get('Flow State')!, 'false'],
-    ...Object.entries(own).map(([id, answer]) => [Number(id), answer] as const),
-  ].map(([questionId, answer]) => ({
-    user_id: user.userId,
-    question_id: questionId,
-    answer,
-    entry_key: entryKey,
-    created_at: at,
-  }));
-  const { error } = await user.client
-    .from('user_answers')
-    .upsert(rows, { onConflict: 'user_id,entry_key,question_id', ignoreDuplicates: true });
+  const { error } = await saveEntry(user, at, own);
   if (error) throw error;
 }
 
