@@ -215,10 +215,10 @@ async function served(): Promise<Served> {
 /**
  * A GET that is sent again once when the connection it went out on was
  * closed under it, as a browser does. The sign-ups' kept-alive connections sit
- * idle through the minutes of seeding; in-process, the server and this client
- * share one event loop that the seed holds, so both sides' keep-alive timers
- * fire late and together, and a first request may go out on a socket the
- * server is just closing (ECONNRESET). That is no answer of the server's.
+ * idle through the minutes of seeding; the server and this client share one
+ * event loop, and when it is held (the seed, a busy machine) both sides'
+ * keep-alive timers fire late and together, so a first request may go out on
+ * a socket the server is just closing (ECONNRESET): no answer of the server's.
  */
 async function getRetryingStaleSocket(url: string, headers: Record<string, string>) {
   try {
