@@ -19,28 +19,27 @@ async function main() {
 
   prepareProcessFor(config);
 
-  // Opening the database (reading and compiling PGlite, starting PostgreSQL)
-  // begins before the web server's modules load, so that its file reads and
-  // WebAssembly compilation run while they do.
-  const opening = loadDeps(config);
-  opening.catch(() => {}); // awaited below; not unhandled while the modules load
-  const { buildApp } = await import('./app.ts');
-
-  let deps;
-  try {
-    deps = await opening;
-  } catch (err) {
-    // One line that says what to fix, not a stack trace.
+  // One line that says what to fix, not a stack trace.
+  const cannotOpen = (err: unknown): never => {
     const where = config.databaseUrl
       ? 'the database at DATABASE_URL'
       : `DATA_DIR ${config.dataDir}`;
     console.error(`Could not open ${where}: ${(err as Error).message}`);
     process.exit(1);
-  }
+  };
+
+  // The database opens on its own thread while this one loads the web
+  // server's modules and builds the app, each of which holds this thread for
+  // a while: the database's thread has its go-ahead (the data directory
+  // locked) before they start, and the server listens once both are done
+  // (docs/decisions/099).
+  const deps = await loadDeps(config).catch(cannotOpen);
+  const { buildApp } = await import('./app.ts');
   // E-mail reminders go out only where mail can (docs/decisions/036-reminders.md),
   // push reminders wherever the server has VAPID keys (043).
   const reminders = config.mail !== undefined || pushTransport(config, deps.vapid) !== undefined;
   const app = await buildApp(config, { ...deps, sendScheduledReminders: reminders });
+  await deps.opened.catch(cannotOpen);
   app.log.info(
     { database: config.databaseUrl ? 'postgresql' : `pglite (${config.dataDir})` },
     'database ready',

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import QRCode from 'qrcode';
 import type { AppContext } from '../context.ts';
 import {
   addTotp,
@@ -150,6 +149,8 @@ export async function enrollFactor(
     await addTotp(tx, { id, userId: user.id, friendlyName: friendlyName || null, secret });
   });
   const uri = totpUri(secret, issuer, user.email ?? user.id);
+  // Loaded when a factor is first enrolled, not at every start (docs/decisions/099).
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return { id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: svg, secret, uri } };
 }

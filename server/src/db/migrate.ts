@@ -33,15 +33,29 @@ export async function migrationFiles(): Promise<MigrationFile[]> {
 // replicas starting together apply each file once.
 const MIGRATION_LOCK_KEY = 7_412_026;
 
-export async function migrate(db: Database): Promise<string[]> {
-  const migrations = await Promise.all(
-    (await migrationFiles()).map(async (file) => ({
-      ...file,
-      sql: await readFile(file.path, 'utf8'),
-    })),
-  );
-  const functions = await readFunctionFiles();
-  const digest = migrationSetDigest(migrations, functions);
+/** Every migration and function file with its text, and their one digest. */
+export interface MigrationSet {
+  migrations: (MigrationFile & { sql: string })[];
+  functions: FunctionFile[];
+  digest: string;
+}
+
+/** Reads the files migrate() applies: needs no database, so a start reads them while one opens. */
+export async function readMigrationSet(): Promise<MigrationSet> {
+  const [migrations, functions] = await Promise.all([
+    migrationFiles().then((files) =>
+      Promise.all(files.map(async (file) => ({ ...file, sql: await readFile(file.path, 'utf8') }))),
+    ),
+    readFunctionFiles(),
+  ]);
+  return { migrations, functions, digest: migrationSetDigest(migrations, functions) };
+}
+
+export async function migrate(
+  db: Database,
+  reading: Promise<MigrationSet> = readMigrationSet(),
+): Promise<string[]> {
+  const { migrations, functions, digest } = await reading;
   if ((await appliedDigest(db)) === digest) return [];
 
   // Under the lock too: "IF NOT EXISTS" is not safe against a replica doing

@@ -2,10 +2,12 @@ import type { Config } from '../config.ts';
 import { autovacuumWarning } from './autovacuum-check.ts';
 import { checkRoleSwitching } from './check-roles.ts';
 import type { Database } from './database.ts';
+import { databaseWhenOpen } from './database-when-open.ts';
 import { openEmbedded } from './embedded/open-embedded.ts';
+import { EMBEDDED_SHAPE } from './embedded/pglite-in-worker.ts';
 import { prepareProcessForEmbedded, startEmbeddedUpkeep } from './embedded/embedded-upkeep.ts';
-import { migrate } from './migrate.ts';
-import { createPgDatabase } from './pg-database.ts';
+import { migrate, readMigrationSet, type MigrationSet } from './migrate.ts';
+import { createPgDatabase, POSTGRES_SHAPE } from './pg-database.ts';
 
 // The database owner's front door: the server and its commands open the
 // configured database here, and what only one kind needs while running (the
@@ -14,12 +16,26 @@ import { createPgDatabase } from './pg-database.ts';
 
 export { openEmbedded };
 
-/** Opens the configured database and brings its schema up to date. */
-export async function openDatabase(config: Config): Promise<Database> {
-  if (!config.databaseUrl) return openEmbedded(config.dataDir, bringUpToDate);
+/**
+ * Opens the configured database and brings its schema up to date. `underWay`
+ * is called once the opening no longer needs this thread for a while: the
+ * embedded database's directory locked and its thread told to open (at once
+ * for PostgreSQL), so that a caller may then load modules, which holds this
+ * thread, while PostgreSQL starts on its own (docs/decisions/099).
+ */
+export async function openDatabase(
+  config: Config,
+  underWay: () => void = () => {},
+): Promise<Database> {
+  // The migration files are read while the database opens, not after.
+  const reading = readMigrationSet();
+  reading.catch(() => {}); // awaited once the database is open
+  const prepare = (db: Database) => bringUpToDate(db, reading);
+  if (!config.databaseUrl) return openEmbedded(config.dataDir, prepare, underWay);
+  underWay();
   const db = createPgDatabase(config.databaseUrl);
   try {
-    await bringUpToDate(db);
+    await prepare(db);
   } catch (err) {
     await db.close().catch(() => {});
     throw err;
@@ -27,8 +43,25 @@ export async function openDatabase(config: Config): Promise<Database> {
   return db;
 }
 
-async function bringUpToDate(db: Database): Promise<{ changed: boolean }> {
-  const applied = await migrate(db);
+/**
+ * The configured database while it opens: `db` may be handed out at once
+ * (its calls wait for the open), `opened` settles when it is open and up to
+ * date, or with why it could not be (docs/decisions/099).
+ */
+export function startOpeningDatabase(
+  config: Config,
+  underWay: () => void,
+): { db: Database; opened: Promise<void> } {
+  const opening = openDatabase(config, underWay);
+  const shape = config.databaseUrl ? POSTGRES_SHAPE : EMBEDDED_SHAPE;
+  return { db: databaseWhenOpen(opening, shape), opened: opening.then(() => {}) };
+}
+
+async function bringUpToDate(
+  db: Database,
+  reading: Promise<MigrationSet>,
+): Promise<{ changed: boolean }> {
+  const applied = await migrate(db, reading);
   await checkRoleSwitching(db);
   return { changed: applied.length > 0 };
 }

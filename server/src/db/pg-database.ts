@@ -21,6 +21,9 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 
 const POOL_SIZE = 10;
 
+/** What a PostgreSQL database is before its pool opens (database-when-open.ts). */
+export const POSTGRES_SHAPE = { concurrency: POOL_SIZE, runsOnEventLoop: false } as const;
+
 /**
  * Rolls back after a failure. A connection whose ROLLBACK failed may still be
  * inside the transaction, holding its locks and its role: the next request
@@ -93,8 +96,7 @@ export function createPgDatabase(connectionString: string): Database {
     // PostgreSQL has synced its WAL when COMMIT returns (synchronous_commit).
     deferDiskSync: (work) => work(),
     untilOnDisk: async () => {},
-    concurrency: POOL_SIZE,
-    runsOnEventLoop: false,
+    ...POSTGRES_SHAPE,
     async close() {
       await pool.end();
     },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { AuthApiError, badRequest } from '../request/errors.ts';
 
 // argon2id with the library's defaults (19 MiB, 2 passes, 1 lane: OWASP's
@@ -42,10 +42,11 @@ export async function burnVerification(password: string): Promise<void> {
 // The ~49,000 most common passwords of leaked lists, as zxcvbn-ts maintains
 // them; shipped in the package, so no check ever leaves the machine. Compared
 // case-insensitively: "Password1" is as guessable as "password1".
+// Read at the first check, not at every start (docs/decisions/099).
 let commonPasswords: Set<string> | undefined;
 
 export function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
+  commonPasswords ??= new Set(commonPasswordList().map((word) => word.toLowerCase()));
   return commonPasswords.has(password.toLowerCase());
 }
 
@@ -77,4 +78,11 @@ export function checkPasswordStrength(password: string): void {
       ['pwned'],
     );
   }
+}
+
+function commonPasswordList(): string[] {
+  const { dictionary } = createRequire(import.meta.url)(
+    '@zxcvbn-ts/language-common',
+  ) as typeof import('@zxcvbn-ts/language-common');
+  return dictionary['passwords-common'];
 }

@@ -19,13 +19,14 @@ export type Prepare = (db: Database) => Promise<{ changed: boolean }>;
 export async function openEmbedded(
   dataDir: string,
   prepare: Prepare = async () => ({ changed: false }),
+  underWay: () => void = () => {},
 ): Promise<Database> {
   // Compiling starts now and is awaited when PGlite opens (a failure there too).
   compilePglite().catch(() => {});
   const locking = mkdir(dataDir, { recursive: true, mode: 0o700 }).then(() => lockDataDir(dataDir));
   // The database's thread starts now too, loading its modules meanwhile; it
   // opens PGlite only once the directory is locked (docs/decisions/095).
-  const first = createPgliteInWorker(`${dataDir}/pgdata`, locking);
+  const first = createPgliteInWorker(`${dataDir}/pgdata`, locking, underWay);
   first.catch(() => {}); // awaited below, after the lock
   let unlock: () => Promise<void>;
   try {

@@ -19,6 +19,14 @@ import {
   type Rows,
 } from './worker-protocol.ts';
 
+/**
+ * Two requests take turns at once: while the worker runs one's SQL, this
+ * thread builds the next one's and renders the last one's answer. PGlite is
+ * one connection: the worker runs their statements one after another.
+ * Statements run on the worker's thread: the server's keeps answering.
+ */
+export const EMBEDDED_SHAPE = { concurrency: 2, runsOnEventLoop: false } as const;
+
 /** Set while a caller runs work whose answer waits for the disk itself (deferDiskSync). */
 const syncDeferred = new AsyncLocalStorage<true>();
 
@@ -44,11 +52,13 @@ interface Waiting {
 /**
  * Starts the database's thread at once: it loads its modules while this
  * thread compiles PostgreSQL's WebAssembly and `mayOpen` settles (the data
- * directory locked), and opens PGlite only after both (docs/decisions/095).
+ * directory locked), and opens PGlite only after both (docs/decisions/095);
+ * `openAsked` hears when it has been told to.
  */
 export async function createPgliteInWorker(
   dataDir: string,
   mayOpen: Promise<unknown> = Promise.resolve(),
+  openAsked: () => void = () => {},
 ): Promise<Database> {
   // A worker has no compile cache of its own unless its environment names
   // one: it would strip and compile its modules' TypeScript on every start.
@@ -131,6 +141,7 @@ export async function createPgliteInWorker(
   try {
     const [wasm] = await Promise.all([compilePglite(), mayOpen]);
     worker.postMessage({ kind: 'open', wasm } satisfies Open);
+    openAsked();
     await opened;
   } catch (err) {
     await worker.terminate();
@@ -168,12 +179,7 @@ export async function createPgliteInWorker(
       answeredMark <= syncedMark
         ? Promise.resolve()
         : ask<void>({ kind: 'flush', through: answeredMark }),
-    // Two requests take turns at once: while the worker runs one's SQL, this
-    // thread builds the next one's and renders the last one's answer. PGlite
-    // is one connection: the worker runs their statements one after another.
-    concurrency: 2,
-    // Statements run on the worker's thread: the server's keeps answering.
-    runsOnEventLoop: false,
+    ...EMBEDDED_SHAPE,
     async close() {
       if (!stopped) await ask({ kind: 'close' });
       await worker.terminate();
