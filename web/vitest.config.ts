@@ -5,6 +5,12 @@ export default defineConfig({
   plugins: [react()],
   test: {
     environment: 'jsdom',
+    // A worker runs file after file in one jsdom and one module graph instead
+    // of building both anew for each file: a third of the suite's time went
+    // to the environment and another sixth to imports (110 s alone against
+    // 47 s). Each test still renders the app afresh, with a new client and
+    // an empty localStorage (test/setup.ts), like a new page load.
+    isolate: false,
     include: ['test/**/*.test.{ts,tsx}'],
     // One real server for the whole run; every test signs up its own user on it.
     globalSetup: ['./test/global-setup.ts'],
