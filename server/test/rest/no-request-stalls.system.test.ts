@@ -106,18 +106,8 @@ const HEAVY_REQUESTS: Record<string, HeavyRequests> = {
   },
 };
 
-/** Gives every entry of the person the longest activity and notes the database accepts. */
-async function fillWithLongestTexts(db: Queryable, userId: string): Promise<void> {
-  const longest = (length: number) => COSTLY_TEXT.repeat(length / COSTLY_TEXT.length);
-  await db.query(
-    `UPDATE public.user_answers a
-     SET answer = CASE q.question WHEN 'Activity Description' THEN $2 ELSE $3 END
-     FROM public.questions q
-     WHERE q.id = a.question_id AND a.user_id = $1
-       AND q.question IN ('Activity Description', 'Activity Notes')`,
-    [userId, longest(LONGEST_ACTIVITY), longest(LONGEST_NOTES)],
-  );
-}
+/** The longest activity and notes the database accepts, in the costliest letters to fold. */
+const longest = (length: number) => COSTLY_TEXT.repeat(length / COSTLY_TEXT.length);
 
 /**
  * Gives every third entry of the person as many of the longest tags as it may
@@ -188,8 +178,10 @@ interface Served {
 
 /** Writes everyone's journal: the heavy requests' material, and the victim's history. */
 async function seed(db: Queryable, people: People): Promise<void> {
-  await seedHistory(db, people.attacker.userId, ATTACKER_ACTIVITIES, { analyze: false });
-  await fillWithLongestTexts(db, people.attacker.userId);
+  await seedHistory(db, people.attacker.userId, ATTACKER_ACTIVITIES, {
+    analyze: false,
+    texts: { activity: longest(LONGEST_ACTIVITY), notes: longest(LONGEST_NOTES) },
+  });
   await fillWithMostTags(db, people.attacker.userId);
   await fillOneWeek(db, people.crowded.userId);
   await seedHistory(db, people.victim.userId, 500);
