@@ -29,7 +29,9 @@ function dayEntries(supabase: SupabaseClient, userId: string, day: LocalDay, sig
 
 /**
  * The entries of the same day a year ago; when the journal has nothing that
- * old, those of a month ago. Undefined when there is nothing to show.
+ * old, those of a month ago. Null when there is nothing to show: TanStack
+ * Query takes undefined for a failed query, which would log an error and
+ * read everything again (the app's cache retries a failed query once).
  *
  * Up to three reads, one after the other. Once `signal` aborts (TanStack
  * Query aborts it when the query cache empties at sign-out or when another
@@ -42,7 +44,7 @@ export async function fetchOnThisDay(
   userId: string,
   today: Date,
   signal: AbortSignal,
-): Promise<OnThisDay | undefined> {
+): Promise<OnThisDay | null> {
   const aYearAgo = yearAgo(today);
   const year = await dayEntries(supabase, userId, aYearAgo, signal);
   signal.throwIfAborted();
@@ -58,12 +60,12 @@ export async function fetchOnThisDay(
     .abortSignal(signal);
   signal.throwIfAborted();
   if (older.error) throw older.error;
-  if (older.data.length > 0) return undefined;
+  if (older.data.length > 0) return null;
 
   const month = await dayEntries(supabase, userId, monthAgo(today), signal);
   signal.throwIfAborted();
   if (month.error) throw month.error;
-  return month.data.length > 0 ? { ago: 'month', entries: month.data } : undefined;
+  return month.data.length > 0 ? { ago: 'month', entries: month.data } : null;
 }
 
 const localDate = (now: Date) => `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
