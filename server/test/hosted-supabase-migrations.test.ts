@@ -237,10 +237,11 @@ describe('the app migrations on a Supabase-shaped database', () => {
     expect(callable.filter((fn) => fn.startsWith('journal_private.'))).toEqual([
       'journal_private.benjamini_hochberg(double precision[])',
       'journal_private.held_fixed_cells(timestamp with time zone,text,text[])',
+      'journal_private.held_fixed_column_test(integer,integer,integer)',
       'journal_private.held_fixed_comparisons(timestamp with time zone,text,text[])',
       'journal_private.held_fixed_contrasts(double precision[],integer,double precision[],double precision[],integer[],integer[],double precision)',
-      'journal_private.held_fixed_normal_equations(integer[],integer[],integer[],integer[],integer[],integer[],integer[],integer)',
-      'journal_private.held_fixed_scores(integer[],integer[],integer[],integer[],integer[],integer[],integer[],integer,double precision[],double precision[])',
+      'journal_private.held_fixed_normal_equations(integer[],integer[],integer[],integer[],integer[],integer[],integer[],integer[],integer,integer,integer)',
+      'journal_private.held_fixed_scores(integer[],integer[],integer[],integer[],integer[],integer[],integer[],integer[],integer,integer,integer,double precision[],double precision[])',
       'journal_private.question_answer_days(timestamp with time zone,text,text[],text[])',
       'journal_private.question_findings(timestamp with time zone,text,jsonb,double precision[])',
       'journal_private.require_time_zone(text)',

@@ -60,7 +60,6 @@ DECLARE
   -- they were answered on others (elsewhere it would be the day's level).
   question_columns text[];
   unanswered_columns text[];
-  answer text;
   size integer;
   gram float8[];
   moments float8[];
@@ -72,25 +71,24 @@ DECLARE
   entries_used float8;
   days_used integer;
   -- The cells of held_fixed_cells on days with two or more entries, as
-  -- parallel arrays ordered by day; each cell's tags are the next
-  -- cell_tag_count[i] elements of cell_tags.
+  -- parallel arrays (cell i is element i of each): its activity's rank
+  -- among the compared ones (null: not compared), and its compared tags as
+  -- bits of one integer, bit t − 1 for the tag of rank t.
   cell_day integer[];
   cell_day_n integer[];
   cell_n integer[];
   cell_energy integer[];
   cell_engagement integer[];
   cell_part integer[];
-  cell_activity text[];
-  cell_tag_count integer[];
-  cell_tags text[];
+  cell_activity_rank integer[];
+  cell_tag_bits integer[];
   cell_answers jsonb[];
-  cell_width integer[];
-  cell_cols integer[];
-  cells integer;
-  place integer := 0;
-  placed integer := 0;
-  next_tag integer := 1;
-  tag_no integer;
+  -- Each cell's activity column (null: the base or not compared) and its
+  -- other columns that are 1 (tags, Yes, not answered) as bits of one
+  -- integer, bit b for column first_multi + b.
+  cell_activity_column integer[];
+  cell_mask integer[];
+  first_multi integer;
   result jsonb;
   -- What the app states when it explains the comparisons.
   rules CONSTANT jsonb := jsonb_build_object(
@@ -106,11 +104,10 @@ DECLARE
 BEGIN
   -- One read of the entries (held_fixed_cells): the factors to compare,
   -- with their counts, and the cells of days with two or more entries as
-  -- arrays ordered by day (a day with one entry says nothing once its own
-  -- level is held fixed).
+  -- arrays (a day with one entry says nothing once its own level is held
+  -- fixed).
   WITH cells AS MATERIALIZED (
-    SELECT row_number() OVER (ORDER BY c.day) AS ord, c.*
-    FROM journal_private.held_fixed_cells(since, time_zone, yes_no_ids) c
+    SELECT * FROM journal_private.held_fixed_cells(since, time_zone, yes_no_ids)
   ),
   per_factor_day AS (
     SELECT 'activity' AS kind, activity_key AS key, day, max(day_n) AS day_n, sum(n) AS n,
@@ -169,7 +166,14 @@ BEGIN
     ) q
     WHERE q.entries_yes >= min_each AND q.entries_no >= min_each AND q.mixed_days >= min_days
   ),
-  used_cells AS (SELECT * FROM cells WHERE day_n >= 2)
+  -- Numbered once: cell i is element i of every array below.
+  used_cells AS MATERIALIZED (SELECT row_number() OVER () AS i, * FROM cells WHERE day_n >= 2),
+  tag_bits AS (
+    SELECT c.i, bit_or(1 << (t.rank::integer - 1)) AS bits
+    FROM used_cells c CROSS JOIN LATERAL unnest(c.tag_keys) k
+    JOIN chosen t ON t.kind = 'tag' AND t.key = k
+    GROUP BY c.i
+  )
   SELECT (SELECT coalesce(jsonb_agg(jsonb_build_object(
             'kind', kind, 'key', key, 'entries_with', entries, 'entries_without', entries_without,
             'days_with', days, 'days_without', days_without, 'mixed_days', mixed_days,
@@ -183,18 +187,18 @@ BEGIN
              FROM question_chosen WHERE rank <= max_questions),
          (SELECT coalesce(max(all_used) > sum(used) FILTER (WHERE kind = 'activity'), true)
           FROM chosen),
-         array_agg(day - DATE '2000-01-01' ORDER BY ord), array_agg(day_n ORDER BY ord),
-         array_agg(n ORDER BY ord), array_agg(energy_sum ORDER BY ord),
-         array_agg(engagement_sum ORDER BY ord), array_agg(part ORDER BY ord),
-         array_agg(activity_key ORDER BY ord), array_agg(cardinality(tag_keys) ORDER BY ord),
-         (SELECT coalesce(array_agg(k ORDER BY c.ord, t.place), '{}')
-          FROM used_cells c CROSS JOIN LATERAL unnest(c.tag_keys) WITH ORDINALITY AS t (k, place)),
-         -- Without such questions, nothing to sort.
-         array_agg(answers ORDER BY ord) FILTER (WHERE yes_no_ids IS NOT NULL),
+         array_agg(day - DATE '2000-01-01' ORDER BY i), array_agg(day_n ORDER BY i),
+         array_agg(n ORDER BY i), array_agg(energy_sum ORDER BY i),
+         array_agg(engagement_sum ORDER BY i), array_agg(part ORDER BY i),
+         array_agg(a.rank::integer ORDER BY i), array_agg(coalesce(b.bits, 0) ORDER BY i),
+         -- Without such questions, nothing to gather.
+         array_agg(answers ORDER BY i) FILTER (WHERE yes_no_ids IS NOT NULL),
          coalesce(sum(n), 0), count(DISTINCT day)
   INTO factors, others_logged, cell_day, cell_day_n, cell_n, cell_energy, cell_engagement,
-       cell_part, cell_activity, cell_tag_count, cell_tags, cell_answers, entries_used, days_used
-  FROM used_cells;
+       cell_part, cell_activity_rank, cell_tag_bits, cell_answers, entries_used, days_used
+  FROM used_cells u
+  LEFT JOIN chosen a ON a.kind = 'activity' AND a.key = u.activity_key
+  LEFT JOIN tag_bits b USING (i);
 
   SELECT coalesce(array_agg(f ->> 'key' ORDER BY o) FILTER (WHERE f ->> 'kind' = 'activity'), '{}'),
          coalesce(array_agg(f ->> 'key' ORDER BY o) FILTER (WHERE f ->> 'kind' = 'tag'), '{}'),
@@ -229,50 +233,32 @@ BEGIN
   -- tell it apart.
   size := time_columns + cardinality(activity_columns) + cardinality(tag_columns)
           + cardinality(question_columns) + cardinality(unanswered_columns);
-  -- Each cell's columns that are 1 (its part, its activity, its tags), the
-  -- next cell_width[i] elements of cell_cols (held_fixed_normal_equations).
-  cells := coalesce(cardinality(cell_day), 0);
-  cell_width := array_fill(0, ARRAY[cells]);
-  cell_cols := array_fill(0, ARRAY[(2 + cardinality(question_columns)) * cells
-                                   + coalesce(cardinality(cell_tags), 0)]);
-  FOR row_no IN 1..cells LOOP
-    IF cell_part[row_no] IS NOT NULL THEN
-      place := place + 1;
-      cell_cols[place] := cell_part[row_no];
-    END IF;
-    col_no := array_position(activity_columns, cell_activity[row_no]);
-    IF col_no IS NOT NULL THEN
-      place := place + 1;
-      cell_cols[place] := time_columns + col_no;
-    END IF;
-    FOR tag_no IN next_tag..next_tag + cell_tag_count[row_no] - 1 LOOP
-      col_no := array_position(tag_columns, cell_tags[tag_no]);
-      IF col_no IS NOT NULL THEN
-        place := place + 1;
-        cell_cols[place] := time_columns + cardinality(activity_columns) + col_no;
-      END IF;
-    END LOOP;
-    next_tag := next_tag + cell_tag_count[row_no];
+  -- Each cell's columns that are 1: its part (cell_part), its activity's
+  -- column, and the bits of the rest: each compared tag, then Yes to each
+  -- question; then "not answered" where a question has that column.
+  first_multi := time_columns + cardinality(activity_columns) + 1;
+  SELECT coalesce(array_agg(CASE WHEN c.rank <= cardinality(activity_columns) THEN time_columns + c.rank END
+                            ORDER BY c.i), '{}'),
+         coalesce(array_agg(c.bits | coalesce(q.bits, 0) ORDER BY c.i), '{}')
+  INTO cell_activity_column, cell_mask
+  FROM unnest(cell_activity_rank, cell_tag_bits) WITH ORDINALITY AS c (rank, bits, i)
+  LEFT JOIN (
     -- Yes has its column; No is the base; not answered its own, if any.
-    FOR tag_no IN 1..cardinality(question_columns) LOOP
-      answer := cell_answers[row_no] ->> question_columns[tag_no];
-      col_no := CASE WHEN answer = 'true' THEN tag_no
-                     WHEN answer IS NULL
-                       THEN cardinality(question_columns)
-                            + array_position(unanswered_columns, question_columns[tag_no]) END;
-      IF col_no IS NOT NULL THEN
-        place := place + 1;
-        cell_cols[place] := time_columns + cardinality(activity_columns) + cardinality(tag_columns)
-                            + col_no;
-      END IF;
-    END LOOP;
-    cell_width[row_no] := place - placed;
-    placed := place;
-  END LOOP;
+    SELECT a.i AS cell,
+           bit_or(CASE WHEN a.answers ->> y.id = 'true' THEN 1 << (cardinality(tag_columns) + y.k::integer - 1)
+                       WHEN a.answers ->> y.id IS NULL AND y.id = ANY (unanswered_columns)
+                       THEN 1 << (cardinality(tag_columns) + cardinality(question_columns)
+                                  + array_position(unanswered_columns, y.id) - 1)
+                       ELSE 0 END) AS bits
+    FROM unnest(cell_answers) WITH ORDINALITY AS a (answers, i)
+    CROSS JOIN unnest(question_columns) WITH ORDINALITY AS y (id, k)
+    GROUP BY a.i
+  ) q ON q.cell = c.i;
 
   SELECT e.gram, e.moments INTO gram, moments
   FROM journal_private.held_fixed_normal_equations(
-    cell_day, cell_day_n, cell_n, cell_energy, cell_engagement, cell_width, cell_cols, size) e;
+    cell_day, cell_day_n, cell_n, cell_energy, cell_engagement, cell_part, cell_activity_column,
+    cell_mask, time_columns, first_multi, size) e;
   inverse := journal_private.symmetric_inverse(gram, size);
   beta_energy := array_fill(0::float8, ARRAY[size]);
   beta_engagement := array_fill(0::float8, ARRAY[size]);
@@ -286,8 +272,8 @@ BEGIN
 
   SELECT m.meat_energy, m.meat_engagement INTO meat_energy, meat_engagement
   FROM journal_private.held_fixed_scores(
-    cell_day, cell_day_n, cell_n, cell_energy, cell_engagement, cell_width, cell_cols, size,
-    beta_energy, beta_engagement) m;
+    cell_day, cell_day_n, cell_n, cell_energy, cell_engagement, cell_part, cell_activity_column,
+    cell_mask, time_columns, first_multi, size, beta_energy, beta_engagement) m;
 
   -- Each comparison as a contrast of the effects (held_fixed_contrasts).
   WITH measures (measure, beta, meat) AS (

@@ -2,101 +2,99 @@
 -- insights() (docs/decisions/083), per measure: Σ over days of s_d·s_d',
 -- with the day's score s_d = Σ_cells x·r − c_d·r̄_d, where r = y_sum −
 -- n·x'β is a cell's residual, c_d = Σ n·x over the day's cells and r̄_d the
--- day's mean residual (its own level taken out). The cells come as in
--- held_fixed_normal_equations, ordered by day; β per measure.
+-- day's mean residual (its own level taken out), that is the sum over the
+-- day's cells with column j of r − n·r̄_d. The cells come as in
+-- held_fixed_normal_equations; β per measure.
+-- Set-based like held_fixed_normal_equations (ADR 101): one row per day
+-- with each column's score, s_d[j] = Σ r over the day's cells with column
+-- j − c_d[j]·r̄_d, and one aggregate over the days adds up the products, a
+-- statement written for the model's size.
 CREATE OR REPLACE FUNCTION journal_private.held_fixed_scores(
   cell_day integer[], cell_day_n integer[], cell_n integer[], cell_energy integer[],
-  cell_engagement integer[], cell_width integer[], cell_cols integer[], size integer,
+  cell_engagement integer[], cell_part integer[], cell_activity integer[], cell_mask integer[],
+  part_columns integer, first_multi integer, size integer,
   beta_energy float8[], beta_engagement float8[],
   OUT meat_energy float8[], OUT meat_engagement float8[])
-LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SET search_path = '' AS $$
+-- jit off: PostgreSQL would compile the statement's hundreds of sums at
+-- every call, which costs more than they do.
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SET search_path = '' SET jit = off AS $$
 DECLARE
-  cells CONSTANT integer := coalesce(cardinality(cell_day), 0);
-  -- The day under way: per column its count and Σ x·r of each measure.
-  day_c float8[] := array_fill(0::float8, ARRAY[size]);
-  day_re float8[] := array_fill(0::float8, ARRAY[size]);
-  day_rg float8[] := array_fill(0::float8, ARRAY[size]);
-  touched integer[] := '{}';
-  residual_energy float8 := 0;
-  residual_engagement float8 := 0;
-  fit_energy float8;
-  fit_engagement float8;
-  se float8;
-  sg float8;
-  first integer := 1;
-  row_start integer;
-  i integer;
+  sums text;
+  scores text;
+  products text;
+  -- Row 1 energy, row 2 engagement.
+  both_products float8[];
+  place integer := 0;
   a integer;
   b integer;
-  j integer;
-  k integer;
 BEGIN
   meat_energy := array_fill(0::float8, ARRAY[size * size]);
   meat_engagement := array_fill(0::float8, ARRAY[size * size]);
-  FOR i IN 1..cells + 1 LOOP
-    IF i > 1 AND (i > cells OR cell_day[i] <> cell_day[i - 1]) THEN
-      -- Turn the day's sums into its scores, then add their products.
-      FOREACH j IN ARRAY touched LOOP
-        day_re[j] := day_re[j] - day_c[j] * residual_energy / cell_day_n[i - 1];
-        day_rg[j] := day_rg[j] - day_c[j] * residual_engagement / cell_day_n[i - 1];
-      END LOOP;
-      FOR a IN 1..cardinality(touched) LOOP
-        j := touched[a];
-        se := day_re[j];
-        sg := day_rg[j];
-        row_start := (j - 1) * size;
-        FOR b IN a..cardinality(touched) LOOP
-          meat_energy[row_start + touched[b]] := meat_energy[row_start + touched[b]]
-                                                 + se * day_re[touched[b]];
-          meat_engagement[row_start + touched[b]] := meat_engagement[row_start + touched[b]]
-                                                     + sg * day_rg[touched[b]];
-        END LOOP;
-      END LOOP;
-      FOREACH j IN ARRAY touched LOOP
-        day_c[j] := 0;
-        day_re[j] := 0;
-        day_rg[j] := 0;
-      END LOOP;
-      touched := '{}';
-      residual_energy := 0;
-      residual_engagement := 0;
-    END IF;
-    EXIT WHEN i > cells;
-    fit_energy := 0;
-    fit_engagement := 0;
-    FOR a IN first..first + cell_width[i] - 1 LOOP
-      fit_energy := fit_energy + beta_energy[cell_cols[a]];
-      fit_engagement := fit_engagement + beta_engagement[cell_cols[a]];
-    END LOOP;
-    fit_energy := cell_energy[i] - cell_n[i] * fit_energy;
-    fit_engagement := cell_engagement[i] - cell_n[i] * fit_engagement;
-    residual_energy := residual_energy + fit_energy;
-    residual_engagement := residual_engagement + fit_engagement;
-    FOR a IN first..first + cell_width[i] - 1 LOOP
-      j := cell_cols[a];
-      IF day_c[j] = 0 THEN
-        touched := touched || j;
-      END IF;
-      day_c[j] := day_c[j] + cell_n[i];
-      day_re[j] := day_re[j] + fit_energy;
-      day_rg[j] := day_rg[j] + fit_engagement;
-    END LOOP;
-    first := first + cell_width[i];
-  END LOOP;
-  -- Each pair of different columns was added once, at (j, k) or at (k, j):
-  -- the matrix is the sum of the two.
-  FOR j IN 1..size LOOP
-    FOR k IN j + 1..size LOOP
-      meat_energy[(j - 1) * size + k] := meat_energy[(j - 1) * size + k]
-                                         + meat_energy[(k - 1) * size + j];
-      meat_energy[(k - 1) * size + j] := meat_energy[(j - 1) * size + k];
-      meat_engagement[(j - 1) * size + k] := meat_engagement[(j - 1) * size + k]
-                                             + meat_engagement[(k - 1) * size + j];
-      meat_engagement[(k - 1) * size + j] := meat_engagement[(j - 1) * size + k];
+  IF coalesce(cardinality(cell_day), 0) = 0 OR size < 1 THEN
+    RETURN;
+  END IF;
+  -- Per day and column j: Σ r over the cells with j, and their entries.
+  SELECT string_agg(format('coalesce(sum(energy) FILTER (WHERE %1$s), 0) AS e%2$s, '
+                           'coalesce(sum(engagement) FILTER (WHERE %1$s), 0) AS g%2$s, '
+                           'coalesce(sum(n) FILTER (WHERE %1$s), 0) AS c%2$s',
+                           journal_private.held_fixed_column_test(j, part_columns, first_multi), j),
+                    ', ' ORDER BY j),
+         -- s_d = Σ x·r − c_d·r̄_d, a row per measure.
+         'VALUES (1, ' || string_agg(format('e%1$s - c%1$s * energy / day_n', j), ', ' ORDER BY j)
+         || '), (2, ' || string_agg(format('g%1$s - c%1$s * engagement / day_n', j), ', ' ORDER BY j)
+         || ')) AS s (measure, ' || string_agg(format('s%s', j), ', ' ORDER BY j) || ')'
+  INTO sums, scores FROM generate_series(1, size) j;
+  SELECT 'ARRAY[' || string_agg(format('sum(s%s * s%s)', one, other), ', ' ORDER BY one, other) || ']'
+  INTO products FROM generate_series(1, size) x (one), generate_series(one, size) y (other);
+
+  EXECUTE format($sql$
+    WITH cell AS (
+      SELECT * FROM unnest($1, $2, $3, $4, $5, $6, $7, $8)
+        AS c (day, day_n, n, energy, engagement, part, activity, mask)
+    ),
+    -- The fit of the bits, once per distinct mask.
+    masks AS MATERIALIZED (
+      SELECT m.mask,
+             coalesce((SELECT sum($10[$9 + bit]) FROM generate_series(0, 30) bit
+                       WHERE m.mask & (1 << bit) <> 0), 0) AS energy,
+             coalesce((SELECT sum($11[$9 + bit]) FROM generate_series(0, 30) bit
+                       WHERE m.mask & (1 << bit) <> 0), 0) AS engagement
+      FROM (SELECT DISTINCT mask FROM cell) m
+    ),
+    residuals AS MATERIALIZED (
+      SELECT c.day, c.day_n, c.n, c.part, c.activity, c.mask,
+             c.energy - c.n * (coalesce($10[c.part], 0) + coalesce($10[c.activity], 0) + m.energy) AS energy,
+             c.engagement - c.n * (coalesce($11[c.part], 0) + coalesce($11[c.activity], 0) + m.engagement)
+               AS engagement
+      FROM cell c JOIN masks m USING (mask)
+    ),
+    -- The day's residual r̄_d·n_d comes with its sums (a window over the
+    -- day would cost many times more on PGlite).
+    sums AS (
+      SELECT day_n, sum(energy) AS energy, sum(engagement) AS engagement, %1$s
+      FROM residuals GROUP BY day, day_n
+    ),
+    days AS MATERIALIZED (
+      SELECT s.* FROM sums CROSS JOIN LATERAL (%2$s
+    )
+    SELECT array_agg(p ORDER BY measure)
+    FROM (SELECT measure, %3$s AS p FROM days GROUP BY measure) m
+  $sql$, sums, scores, products)
+  INTO both_products
+  USING cell_day, cell_day_n, cell_n, cell_energy, cell_engagement, cell_part, cell_activity,
+        cell_mask, first_multi, beta_energy, beta_engagement;
+
+  FOR a IN 1..size LOOP
+    FOR b IN a..size LOOP
+      place := place + 1;
+      meat_energy[(a - 1) * size + b] := both_products[1][place];
+      meat_energy[(b - 1) * size + a] := both_products[1][place];
+      meat_engagement[(a - 1) * size + b] := both_products[2][place];
+      meat_engagement[(b - 1) * size + a] := both_products[2][place];
     END LOOP;
   END LOOP;
 END
 $$;
 
-REVOKE ALL ON FUNCTION journal_private.held_fixed_scores(integer[], integer[], integer[], integer[], integer[], integer[], integer[], integer, float8[], float8[]) FROM PUBLIC, anon, authenticated;
-GRANT EXECUTE ON FUNCTION journal_private.held_fixed_scores(integer[], integer[], integer[], integer[], integer[], integer[], integer[], integer, float8[], float8[]) TO authenticated;
+REVOKE ALL ON FUNCTION journal_private.held_fixed_scores(integer[], integer[], integer[], integer[], integer[], integer[], integer[], integer[], integer, integer, integer, float8[], float8[]) FROM PUBLIC, anon, authenticated;
+GRANT EXECUTE ON FUNCTION journal_private.held_fixed_scores(integer[], integer[], integer[], integer[], integer[], integer[], integer[], integer[], integer, integer, integer, float8[], float8[]) TO authenticated;
