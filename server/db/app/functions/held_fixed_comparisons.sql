@@ -114,11 +114,13 @@ BEGIN
            max(last_at) AS last_at
     FROM cells GROUP BY activity_key, day
     UNION ALL
+    -- unnest in the select list: one pass, not a function scan per cell
+    -- (and below, hashing the days instead of sorting them for DISTINCT).
     SELECT 'tag', k, day, max(day_n), sum(n), max(last_at)
-    FROM cells CROSS JOIN LATERAL unnest(tag_keys) k GROUP BY k, day
+    FROM (SELECT unnest(tag_keys) AS k, day, day_n, n, last_at FROM cells) t GROUP BY k, day
   ),
   totals AS (
-    SELECT sum(n) AS entries, count(DISTINCT day) AS days,
+    SELECT sum(n) AS entries, (SELECT count(*) FROM (SELECT day FROM cells GROUP BY day) d) AS days,
            sum(n) FILTER (WHERE day_n >= 2) AS all_used
     FROM cells
   ),
@@ -170,8 +172,8 @@ BEGIN
   used_cells AS MATERIALIZED (SELECT row_number() OVER () AS i, * FROM cells WHERE day_n >= 2),
   tag_bits AS (
     SELECT c.i, bit_or(1 << (t.rank::integer - 1)) AS bits
-    FROM used_cells c CROSS JOIN LATERAL unnest(c.tag_keys) k
-    JOIN chosen t ON t.kind = 'tag' AND t.key = k
+    FROM (SELECT i, unnest(tag_keys) AS k FROM used_cells) c
+    JOIN chosen t ON t.kind = 'tag' AND t.key = c.k
     GROUP BY c.i
   )
   SELECT (SELECT coalesce(jsonb_agg(jsonb_build_object(
@@ -193,7 +195,7 @@ BEGIN
          array_agg(a.rank::integer ORDER BY i), array_agg(coalesce(b.bits, 0) ORDER BY i),
          -- Without such questions, nothing to gather.
          array_agg(answers ORDER BY i) FILTER (WHERE yes_no_ids IS NOT NULL),
-         coalesce(sum(n), 0), count(DISTINCT day)
+         coalesce(sum(n), 0), (SELECT count(*) FROM (SELECT day FROM used_cells GROUP BY day) d)
   INTO factors, others_logged, cell_day, cell_day_n, cell_n, cell_energy, cell_engagement,
        cell_part, cell_activity_rank, cell_tag_bits, cell_answers, entries_used, days_used
   FROM used_cells u
