@@ -26,14 +26,9 @@ LANGUAGE sql STABLE SECURITY INVOKER SET search_path = '' AS $$
          c.engagement_sum, c.part, c.activity_key, c.tag_keys, c.answers, c.last_at
   FROM (
     SELECT local::date AS day,
-           CASE WHEN date_part('hour', local) >= 8 AND date_part('hour', local) < 10 THEN 1
-                WHEN date_part('hour', local) >= 10 AND date_part('hour', local) < 12 THEN 2
-                WHEN date_part('hour', local) >= 12 AND date_part('hour', local) < 14 THEN 3
-                WHEN date_part('hour', local) >= 14 AND date_part('hour', local) < 17 THEN 4
-                WHEN date_part('hour', local) >= 17 AND date_part('hour', local) < 19 THEN 5
-                WHEN date_part('hour', local) >= 19 AND date_part('hour', local) < 22 THEN 6
-                WHEN date_part('hour', local) >= 22 OR date_part('hour', local) < 5 THEN 7
-           END AS part,
+           -- By the local hour (0–23): one lookup, not a comparison per block.
+           ('{7,7,7,7,7,NULL,NULL,NULL,1,1,2,2,3,3,4,4,4,5,5,6,6,6,7,7}'::integer[])[date_part('hour', local)::integer + 1]
+             AS part,
            activity_key, tag_keys, answers,
            count(*)::integer AS n, sum(energy)::integer AS energy_sum,
            sum(engagement)::integer AS engagement_sum, max(created_at) AS last_at
