@@ -29,6 +29,7 @@ const FILES = [
   'held_fixed_column_test',
   'held_fixed_normal_equations',
   'held_fixed_scores',
+  'held_fixed_contrasts',
   'held_fixed_comparisons',
 ];
 
