@@ -32,6 +32,8 @@ DECLARE
   column_energy bigint[];
   column_engagement bigint[];
   day_products float8[];
+  day_totals float8[];
+  day_count float8;
   place integer := 0;
   a integer;
   b integer;
@@ -51,11 +53,17 @@ BEGIN
          string_agg(format('c%s / root AS v%s', j, j), ', ' ORDER BY j)
            || format(', energy / root AS v%s, engagement / root AS v%s', size + 1, size + 2)
   INTO columns, scaled FROM generate_series(1, size) j;
-  -- Σ v_a·v_b for a ≤ b ≤ size, then each column with energy, then with engagement.
-  SELECT 'ARRAY[' || string_agg(format('sum(v%s * v%s)', one, other), ', '
+  -- Σ v_a·v_b for a ≤ b ≤ size, then each column with energy, then with
+  -- engagement: as regr_sxy, Σ (v_a − v̄_a)(v_b − v̄_b), plus Σv_a·Σv_b / days
+  -- below (regr_sxy adds in place, where sum(v_a * v_b) allocates two floats
+  -- per day and pair on PGlite's 32-bit build).
+  SELECT 'ARRAY[' || string_agg(format('regr_sxy(v%s, v%s)', one, other), ', '
                                 ORDER BY other > size, other, one) || ']::float8[]'
   INTO products
   FROM generate_series(1, size) x (one), generate_series(one, size + 2) y (other);
+  products := products || ', ARRAY['
+              || (SELECT string_agg(format('sum(v%s)', j), ', ' ORDER BY j) FROM generate_series(1, size + 2) j)
+              || ']::float8[], count(*)';
 
   EXECUTE format($sql$
     WITH cell AS (
@@ -100,7 +108,8 @@ BEGIN
            %3$s
     FROM vectors
   $sql$, columns, scaled, products)
-  INTO pair_a, pair_b, pair_sum, column_no, column_energy, column_engagement, day_products
+  INTO pair_a, pair_b, pair_sum, column_no, column_energy, column_engagement, day_products,
+       day_totals, day_count
   USING cell_day, cell_day_n, cell_n, cell_energy, cell_engagement, cell_part, cell_activity,
         cell_mask, first_multi;
 
@@ -111,7 +120,8 @@ BEGIN
   FOR b IN 1..size LOOP
     FOR a IN 1..b LOOP
       place := place + 1;
-      gram[(a - 1) * size + b] := gram[(a - 1) * size + b] - day_products[place];
+      gram[(a - 1) * size + b] := gram[(a - 1) * size + b] - day_products[place]
+                                  - day_totals[a] * day_totals[b] / day_count;
       gram[(b - 1) * size + a] := gram[(a - 1) * size + b];
     END LOOP;
   END LOOP;
@@ -120,8 +130,10 @@ BEGIN
     moments[size + column_no[k]] := column_engagement[k];
   END LOOP;
   FOR k IN 1..size LOOP
-    moments[k] := moments[k] - day_products[place + k];
-    moments[size + k] := moments[size + k] - day_products[place + size + k];
+    moments[k] := moments[k] - day_products[place + k]
+                  - day_totals[k] * day_totals[size + 1] / day_count;
+    moments[size + k] := moments[size + k] - day_products[place + size + k]
+                         - day_totals[k] * day_totals[size + 2] / day_count;
   END LOOP;
 END
 $$;

@@ -19,11 +19,14 @@ CREATE OR REPLACE FUNCTION journal_private.held_fixed_scores(
 -- every call, which costs more than they do.
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SET search_path = '' SET jit = off AS $$
 DECLARE
-  sums text;
   scores text;
+  totals text;
   products text;
-  -- Row 1 energy, row 2 engagement.
-  both_products float8[];
+  energy_products float8[];
+  engagement_products float8[];
+  energy_totals float8[];
+  engagement_totals float8[];
+  day_count float8;
   place integer := 0;
   a integer;
   b integer;
@@ -33,18 +36,24 @@ BEGIN
   IF coalesce(cardinality(cell_day), 0) = 0 OR size < 1 THEN
     RETURN;
   END IF;
-  -- Per day and column j: Σ r over the cells with j, and their entries.
-  SELECT string_agg(format('coalesce(sum(energy) FILTER (WHERE %1$s), 0) AS e%2$s, '
-                           'coalesce(sum(engagement) FILTER (WHERE %1$s), 0) AS g%2$s, '
-                           'coalesce(sum(n) FILTER (WHERE %1$s), 0) AS c%2$s',
+  -- Per day and column j, per measure: s_d[j] = Σ r over the day's cells
+  -- with j − (their entries)·r̄_d, one row per day (the sums that repeat
+  -- are computed once).
+  SELECT string_agg(format('coalesce(sum(energy) FILTER (WHERE %1$s), 0) '
+                           '- coalesce(sum(n) FILTER (WHERE %1$s), 0) * sum(energy) / day_n AS e%2$s, '
+                           'coalesce(sum(engagement) FILTER (WHERE %1$s), 0) '
+                           '- coalesce(sum(n) FILTER (WHERE %1$s), 0) * sum(engagement) / day_n AS g%2$s',
                            journal_private.held_fixed_column_test(j, part_columns, first_multi), j),
                     ', ' ORDER BY j),
-         -- s_d = Σ x·r − c_d·r̄_d, a row per measure.
-         'VALUES (1, ' || string_agg(format('e%1$s - c%1$s * energy / day_n', j), ', ' ORDER BY j)
-         || '), (2, ' || string_agg(format('g%1$s - c%1$s * engagement / day_n', j), ', ' ORDER BY j)
-         || ')) AS s (measure, ' || string_agg(format('s%s', j), ', ' ORDER BY j) || ')'
-  INTO sums, scores FROM generate_series(1, size) j;
-  SELECT 'ARRAY[' || string_agg(format('sum(s%s * s%s)', one, other), ', ' ORDER BY one, other) || ']'
+         'ARRAY[' || string_agg(format('sum(e%s)', j), ', ' ORDER BY j) || '], '
+         || 'ARRAY[' || string_agg(format('sum(g%s)', j), ', ' ORDER BY j) || ']'
+  INTO scores, totals FROM generate_series(1, size) j;
+  -- Σ_d s_a·s_b as regr_sxy, Σ (s_a − s̄_a)(s_b − s̄_b), plus Σs_a·Σs_b / days
+  -- below: regr_sxy adds in place, where sum(s_a * s_b) allocates two
+  -- floats per day and pair on PGlite's 32-bit build.
+  SELECT 'ARRAY[' || string_agg(format('regr_sxy(e%s, e%s)', one, other), ', ' ORDER BY one, other)
+         || '], ARRAY[' || string_agg(format('regr_sxy(g%s, g%s)', one, other), ', ' ORDER BY one, other)
+         || ']'
   INTO products FROM generate_series(1, size) x (one), generate_series(one, size) y (other);
 
   EXECUTE format($sql$
@@ -68,29 +77,24 @@ BEGIN
                AS engagement
       FROM cell c JOIN masks m USING (mask)
     ),
-    -- The day's residual r̄_d·n_d comes with its sums (a window over the
-    -- day would cost many times more on PGlite).
-    sums AS (
-      SELECT day_n, sum(energy) AS energy, sum(engagement) AS engagement, %1$s
-      FROM residuals GROUP BY day, day_n
-    ),
     days AS MATERIALIZED (
-      SELECT s.* FROM sums CROSS JOIN LATERAL (%2$s
+      SELECT %1$s FROM residuals GROUP BY day, day_n
     )
-    SELECT array_agg(p ORDER BY measure)
-    FROM (SELECT measure, %3$s AS p FROM days GROUP BY measure) m
-  $sql$, sums, scores, products)
-  INTO both_products
+    SELECT %2$s, %3$s, count(*) FROM days
+  $sql$, scores, products, totals)
+  INTO energy_products, engagement_products, energy_totals, engagement_totals, day_count
   USING cell_day, cell_day_n, cell_n, cell_energy, cell_engagement, cell_part, cell_activity,
         cell_mask, first_multi, beta_energy, beta_engagement;
 
   FOR a IN 1..size LOOP
     FOR b IN a..size LOOP
       place := place + 1;
-      meat_energy[(a - 1) * size + b] := both_products[1][place];
-      meat_energy[(b - 1) * size + a] := both_products[1][place];
-      meat_engagement[(a - 1) * size + b] := both_products[2][place];
-      meat_engagement[(b - 1) * size + a] := both_products[2][place];
+      meat_energy[(a - 1) * size + b] := energy_products[place]
+                                         + energy_totals[a] * energy_totals[b] / day_count;
+      meat_energy[(b - 1) * size + a] := meat_energy[(a - 1) * size + b];
+      meat_engagement[(a - 1) * size + b] := engagement_products[place]
+                                             + engagement_totals[a] * engagement_totals[b] / day_count;
+      meat_engagement[(b - 1) * size + a] := meat_engagement[(a - 1) * size + b];
     END LOOP;
   END LOOP;
 END

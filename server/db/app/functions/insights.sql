@@ -53,15 +53,14 @@ BEGIN
   -- from it the local date and hour, with as few operations per entry as
   -- can be: on PGlite (32-bit) every float8 or bigint result is an
   -- allocation. One pass of three grouping sets gives the sums per
-  -- combination of activity and tags (few distinct ones; the sums per
-  -- activity and per tag add those up), per local day and per local hour.
+  -- activity, per local day and per local hour.
   -- Each set costs a hash lookup and every aggregate per entry, so there
   -- are no more sets than the sections need (measure-insights.ts).
   WITH located AS (
-    SELECT activity_key, tag_keys, energy, engagement, flow_state, created_at,
+    SELECT activity_key, energy, engagement, flow_state, created_at,
            local::date AS local_day, date_part('hour', local)::integer AS local_hour
     FROM (
-      SELECT a.activity_key, a.tag_keys, a.energy, a.engagement, a.flow_state, a.created_at,
+      SELECT a.activity_key, a.energy, a.engagement, a.flow_state, a.created_at,
              a.created_at AT TIME ZONE time_zone AS local
       FROM public.activity_entries a
       WHERE since IS NULL OR a.created_at >= since
@@ -71,7 +70,7 @@ BEGIN
   grouped AS MATERIALIZED (
     SELECT GROUPING(activity_key) = 0 AS per_key, GROUPING(local_day) = 0 AS per_day,
            GROUPING(local_hour) = 0 AS per_hour,
-           activity_key, local_day, local_hour, tag_keys,
+           activity_key, local_day, local_hour,
            count(*)::integer AS n,
            sum(energy)::float8 AS energy_sum,
            sum(energy::bigint * energy)::float8 AS energy_squares,
@@ -80,15 +79,12 @@ BEGIN
            (count(*) FILTER (WHERE flow_state))::integer AS flow_n,
            max(created_at) AS last_at
     FROM located
-    GROUP BY GROUPING SETS ((activity_key, tag_keys), (local_day), (local_hour))
+    GROUP BY GROUPING SETS ((activity_key), (local_day), (local_hour))
   ),
   by_activity AS (
-    SELECT activity_key, sum(n)::integer AS n, sum(energy_sum) AS energy_sum,
-           sum(energy_squares) AS energy_squares, sum(engagement_sum) AS engagement_sum,
-           sum(engagement_squares) AS engagement_squares, sum(flow_n)::integer AS flow_n,
-           max(last_at) AS last_at
+    SELECT activity_key, n, energy_sum, energy_squares, engagement_sum, engagement_squares,
+           flow_n, last_at
     FROM grouped WHERE per_key
-    GROUP BY activity_key
   ),
   by_day AS (
     SELECT local_day, n, energy_sum, engagement_sum FROM grouped WHERE per_day
