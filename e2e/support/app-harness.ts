@@ -5,7 +5,7 @@ import { uniqueEmail } from './app-steps.ts';
 import { launchBrowser } from './browser.ts';
 import { PageErrorLog } from './page-errors.ts';
 import { freePort, startServer, type RunningServer } from './server-process.ts';
-import { connectSharedBrowser, sharedServerUrl } from './shared-app.ts';
+import { connectSharedBrowser, mailedServerUrl, sharedServerUrl } from './shared-app.ts';
 
 /** One person at one browser: their own context, so their own session storage. */
 export interface UserBrowser {
@@ -50,11 +50,14 @@ export interface AppOptions {
    * A file that gives one gets a server of its own; the file says why.
    */
   env?: (serverUrl: string) => Record<string, string>;
+  /** The run's server with mail on (support/shared-app.ts) instead of the shared one. */
+  mailed?: boolean;
 }
 
 /**
- * Registers the hooks of one test file: the run's shared server and Chromium
- * (support/shared-app.ts), or, for a file that names its own environment, a
+ * Registers the hooks of one test file: the run's shared server (or its
+ * server with mail on) and Chromium (support/shared-app.ts), or, for a file
+ * that names its own environment, a
  * real server of its own on a fresh data directory; a context per user, and
  * after every test a check that no page threw or logged an error. Call it
  * inside the file's describe block.
@@ -66,7 +69,8 @@ export function useApp(options: AppOptions = {}): AppHarness {
   const users: UserBrowser[] = [];
 
   beforeAll(async () => {
-    const shared = options.env ? undefined : sharedServerUrl();
+    const shared = options.env ? undefined : options.mailed ? mailedServerUrl() : sharedServerUrl();
+    if (options.mailed && !shared) throw new Error('the run started no server with mail on');
     const browserStarted = connectSharedBrowser() ?? launchBrowser();
     if (shared) {
       url = shared;

@@ -1,14 +1,25 @@
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
+import { startMailbox, type Mailbox } from '@energy-tracker/test-support/mailbox';
+import {
+  mailReaderAt,
+  serveMailbox,
+  type MailReader,
+  type ServedMailbox,
+} from '@energy-tracker/test-support/mailbox-over-http';
 import { browserAvailable, CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import { freePort, startServer, type RunningServer } from './server-process.ts';
 
 // One server and one Chromium for every e2e file that needs nothing of its
 // own (docs/testing.md): starting them was most of an e2e file's time. Each
 // test still signs up its own person in a browser context of its own, so no
-// test sees another's session or journal. The run's global setup starts
-// them and names them in the environment, which the test workers inherit.
+// test sees another's session or journal. Beside them, one server with mail
+// on and its mailbox, for the files whose journeys go through the mail. The
+// run's global setup starts them and names them in the environment, which
+// the test workers inherit.
 const SERVER_URL = 'E2E_SHARED_SERVER_URL';
 const BROWSER_ENDPOINT = 'E2E_SHARED_BROWSER_WS';
+const MAILED_SERVER_URL = 'E2E_MAILED_SERVER_URL';
+const MAILBOX_URL = 'E2E_MAILBOX_URL';
 
 /**
  * The shared server's limits are a person's many times over: every file's
@@ -27,32 +38,80 @@ export const SHARED_SERVER_ENV = {
 export interface SharedApp {
   server: RunningServer;
   browser: BrowserServer | undefined;
+  mailed: { server: RunningServer; mailbox: Mailbox; served: ServedMailbox };
 }
 
-/** Starts the shared server and, where Chromium is installed, the shared browser. */
+/**
+ * The server with mail on: SMTP_URL names the run's mailbox and SITE_URL the
+ * server itself, for the links in the mail. GoTrue's one message a minute per
+ * address is off, so that a test may ask again at once, and the run's mail
+ * counts against no hourly cap.
+ */
+async function startMailedServer(): Promise<SharedApp['mailed']> {
+  const [mailbox, port] = await Promise.all([startMailbox(), freePort()]);
+  const [served, server] = await Promise.all([
+    serveMailbox(mailbox),
+    startServer({
+      port,
+      env: {
+        ...SHARED_SERVER_ENV,
+        SMTP_URL: mailbox.url,
+        SITE_URL: `http://127.0.0.1:${port}`,
+        SMTP_MAX_FREQUENCY_SECONDS: '0',
+        RATE_LIMIT_EMAIL_SENT_PER_HOUR: '100000',
+      },
+    }),
+  ]);
+  return { server, mailbox, served };
+}
+
+/**
+ * Starts the shared server, the server with mail on and its mailbox and,
+ * where Chromium is installed, the shared browser.
+ */
 export async function startSharedApp(): Promise<SharedApp> {
-  const [server, browser] = await Promise.all([
+  const [server, mailed, browser] = await Promise.all([
     startServer({ env: SHARED_SERVER_ENV }),
+    startMailedServer(),
     browserAvailable
       ? chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
       : undefined,
   ]);
   process.env[SERVER_URL] = server.url;
+  process.env[MAILED_SERVER_URL] = mailed.server.url;
+  process.env[MAILBOX_URL] = mailed.served.url;
   if (browser) process.env[BROWSER_ENDPOINT] = browser.wsEndpoint();
-  return { server, browser };
+  return { server, mailed, browser };
 }
 
-/** Stops both; a server that did not exit cleanly fails the run with its log. */
-export async function stopSharedApp({ server, browser }: SharedApp): Promise<void> {
+/** Stops them all; a server that did not exit cleanly fails the run with its log. */
+export async function stopSharedApp({ server, mailed, browser }: SharedApp): Promise<void> {
   await browser?.close();
-  const exitCode = await server.stop();
-  if (exitCode !== 0) {
-    throw new Error(`the shared server exited with ${exitCode}:\n${server.output()}`);
+  const exits = await Promise.all([server.stop(), mailed.server.stop()]);
+  await Promise.all([mailed.served.close(), mailed.mailbox.close()]);
+  for (const [which, running, exitCode] of [
+    ['shared', server, exits[0]],
+    ['mailed', mailed.server, exits[1]],
+  ] as const) {
+    if (exitCode !== 0) {
+      throw new Error(`the ${which} server exited with ${exitCode}:\n${running.output()}`);
+    }
   }
 }
 
 /** The shared server's URL, when the run started one. */
 export const sharedServerUrl = (): string | undefined => process.env[SERVER_URL];
+
+/** The URL of the server with mail on, when the run started one. */
+export const mailedServerUrl = (): string | undefined => process.env[MAILED_SERVER_URL];
+
+/** The run's mailbox, read from this worker. */
+export const sharedMailbox = (): MailReader =>
+  mailReaderAt(() => {
+    const url = process.env[MAILBOX_URL];
+    if (!url) throw new Error('the run started no mailbox (run the file through its config)');
+    return url;
+  });
 
 /** A connection to the shared Chromium, when the run started one. */
 export function connectSharedBrowser(): Promise<Browser> | undefined {
