@@ -56,7 +56,7 @@ BEGIN
   -- Σ v_a·v_b for a ≤ b ≤ size, then each column with energy, then with
   -- engagement: as regr_sxy, Σ (v_a − v̄_a)(v_b − v̄_b), plus Σv_a·Σv_b / days
   -- below (regr_sxy adds in place, where sum(v_a * v_b) allocates two floats
-  -- per day and pair on PGlite's 32-bit build).
+  -- per day and pair on PGlite's 32-bit build, ADR 103).
   SELECT 'ARRAY[' || string_agg(format('regr_sxy(v%s, v%s)', one, other), ', '
                                 ORDER BY other > size, other, one) || ']::float8[]'
   INTO products
