@@ -57,10 +57,9 @@ export interface AppOptions {
 /**
  * Registers the hooks of one test file: the run's shared server (or its
  * server with mail on) and Chromium (support/shared-app.ts), or, for a file
- * that names its own environment, a
- * real server of its own on a fresh data directory; a context per user, and
- * after every test a check that no page threw or logged an error. Call it
- * inside the file's describe block.
+ * that names its own environment, a real server of its own on a fresh data
+ * directory; a context per user, and after every test a check that no page
+ * threw or logged an error. Call it inside the file's describe block.
  */
 export function useApp(options: AppOptions = {}): AppHarness {
   let ownServer: RunningServer | undefined;

@@ -84,19 +84,20 @@ export async function startSharedApp(): Promise<SharedApp> {
   return { server, mailed, browser };
 }
 
-/** Stops them all; a server that did not exit cleanly fails the run with its log. */
+/** A server that did not exit cleanly fails the run with its log. */
+function expectCleanExit(which: string, server: RunningServer, exitCode: number | null) {
+  if (exitCode !== 0) {
+    throw new Error(`the ${which} server exited with ${exitCode}:\n${server.output()}`);
+  }
+}
+
+/** Stops them all, the servers side by side. */
 export async function stopSharedApp({ server, mailed, browser }: SharedApp): Promise<void> {
   await browser?.close();
-  const exits = await Promise.all([server.stop(), mailed.server.stop()]);
+  const [sharedExit, mailedExit] = await Promise.all([server.stop(), mailed.server.stop()]);
   await Promise.all([mailed.served.close(), mailed.mailbox.close()]);
-  for (const [which, running, exitCode] of [
-    ['shared', server, exits[0]],
-    ['mailed', mailed.server, exits[1]],
-  ] as const) {
-    if (exitCode !== 0) {
-      throw new Error(`the ${which} server exited with ${exitCode}:\n${running.output()}`);
-    }
-  }
+  expectCleanExit('shared', server, sharedExit);
+  expectCleanExit('mailed', mailed.server, mailedExit);
 }
 
 /** The shared server's URL, when the run started one. */
