@@ -5,6 +5,7 @@ import { isWalGrowthRefused } from '../disk-full.ts';
 import { resultsOfSteps } from '../script-steps.ts';
 import { keptStatements } from './kept-statements.ts';
 import { DURABLE_START_PARAMS, syncToDisk, type WalSync } from './pglite-durability.ts';
+import { keepFileSizes } from './pglite-file-sizes.ts';
 import { compilePglite } from './pglite-wasm.ts';
 
 type PGliteQueryable = Pick<PGlite, 'query' | 'exec'>;
@@ -77,6 +78,7 @@ export async function createPgliteDatabase(
     dataDir === undefined
       ? { flush: async () => {}, mark: () => 0, syncedMark: () => 0, close: async () => {} }
       : syncToDisk(db);
+  if (dataDir !== undefined) keepFileSizes(db);
   // Once the write-ahead log could not grow, PGlite would hang the process at
   // the next call: every call is refused with that disk-full error instead
   // (answered 507), until the server is restarted with room (disk-full.ts).
