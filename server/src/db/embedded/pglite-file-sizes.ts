@@ -2,12 +2,13 @@ import type { PGlite } from '@electric-sql/pglite';
 
 // PostgreSQL asks for a relation's size (lseek to the end of each of its
 // files) every time it plans a statement on it, extends it or looks past its
-// free-space and visibility maps: a dozen times and more for one save.
-// Emscripten's NODEFS answers each with fstat, a system call; on a grown
-// journal the database's thread spent 4 ms a save in it, a fifth of its time
-// (docs/decisions/104). Only this process changes the data directory's files
-// (data-dir-lock.ts), and only through these operations, so a size once asked
-// for is kept and moved with every write, and forgotten on a truncation.
+// free-space and visibility maps: planning one lookup by key asks twice, for
+// the table and its index. Emscripten's NODEFS answers each with fstat, a
+// system call; on a grown journal the database's thread spent 4 ms a save
+// in it, a fifth of its time (docs/decisions/104). Only this process changes
+// the data directory's files (data-dir-lock.ts), and only through these
+// operations, so a size once asked for is kept and moved with every write,
+// and forgotten on a truncation.
 
 interface Stream {
   node: object;
