@@ -4,13 +4,14 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PgliteDatabase } from '../src/db/embedded/pglite-database.ts';
-import { createPgliteDatabase } from '../src/db/embedded/pglite-database.ts';
+import { createPgliteDatabase, type PgliteDatabase } from '../src/db/embedded/pglite-database.ts';
 
 // The embedded database keeps its files' sizes instead of asking the system
 // for them at every look (src/db/embedded/pglite-file-sizes.ts, ADR 104):
 // what PostgreSQL then believes of a relation's size must be what is on disk,
-// through growth, truncation and a rewrite, and across a restart.
+// through growth, truncation and a rewrite, and across a restart. Opened here
+// in the test's thread; the database's thread of `npm start` opens it through
+// the same function, and the protocol files run on that engine too.
 
 let dir: string;
 let db: PgliteDatabase;
