@@ -8,7 +8,15 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 
-const vitest = (workspace, config, env = {}) => ({
+/**
+ * A suite meant for the embedded database runs on it even where the
+ * environment names a PostgreSQL server (CI exports TEST_DATABASE_URL before
+ * the system suite, whose first half is the embedded one's): an empty value
+ * names none.
+ */
+const EMBEDDED = { TEST_DATABASE_URL: '' };
+
+const vitest = (workspace, config, env = EMBEDDED) => ({
   name: `${workspace}${config ? ' (system)' : ''}${env.TEST_DATABASE_URL ? ' on PostgreSQL' : ''}`,
   command: ['npx', 'vitest', 'run', ...(config ? ['--config', config] : [])],
   cwd: `${root}${workspace}`,

@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { childPort } from '@energy-tracker/test-support/child-port';
 import { signUpThroughApi } from './api-session.ts';
 import { uniqueEmail } from './app-steps.ts';
 import { launchBrowser } from './browser.ts';
 import { PageErrorLog } from './page-errors.ts';
-import { freePort, startServer, type RunningServer } from './server-process.ts';
+import { startServer, type RunningServer } from './server-process.ts';
 import { connectSharedBrowser, mailedServerUrl, sharedServerUrl } from './shared-app.ts';
 
 /** One person at one browser: their own context, so their own session storage. */
@@ -76,7 +77,7 @@ export function useApp(options: AppOptions = {}): AppHarness {
       browser = await browserStarted;
       return;
     }
-    const port = await freePort();
+    const port = await childPort();
     const env = options.env?.(`http://127.0.0.1:${port}`);
     [ownServer, browser] = await Promise.all([startServer({ port, env }), browserStarted]);
     url = ownServer.url;

@@ -1,8 +1,8 @@
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { childPort } from '@energy-tracker/test-support/child-port';
 import { writeArtifact } from './artifacts.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser.ts';
-import { freePort } from './server-process.ts';
 
 /** What one Lighthouse mobile run found: its four scores and the paint figures. */
 export interface LighthouseRun {
@@ -58,7 +58,7 @@ export async function runLighthouse(url: string, name: string): Promise<Lighthou
 }
 
 async function lighthouseOnce(url: string): Promise<RunnerResult> {
-  const port = await freePort();
+  const port = await childPort();
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childPort } from '@energy-tracker/test-support/child-port';
 import { copyMigratedDataDir } from './migrated-data-dir.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -16,21 +16,6 @@ export interface RunningServer {
   output(): string;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 export const newDataDir = () => mkdtemp(join(process.env['E2E_DATA_ROOT'] ?? tmpdir(), 'data-'));
@@ -49,7 +34,7 @@ export async function startServer(
     empty?: boolean;
     env?: Record<string, string>;
     viaNpm?: boolean;
-    /** A port chosen beforehand (see freePort), when the env must name the server's own URL. */
+    /** A port chosen beforehand (see childPort), when the env must name the server's own URL. */
     port?: number;
   } = {},
 ): Promise<RunningServer> {
@@ -58,7 +43,7 @@ export async function startServer(
     dataDir = await newDataDir();
     if (!options.empty) await copyMigratedDataDir(dataDir);
   }
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await childPort());
   const started = performance.now();
   const [command, args] = options.viaNpm
     ? ['npm', ['start', '--silent']]

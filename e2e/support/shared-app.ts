@@ -7,7 +7,8 @@ import {
   type ServedMailbox,
 } from '@energy-tracker/test-support/mailbox-over-http';
 import { browserAvailable, CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser.ts';
-import { freePort, startServer, type RunningServer } from './server-process.ts';
+import { childPort } from '@energy-tracker/test-support/child-port';
+import { startServer, type RunningServer } from './server-process.ts';
 
 // One server and one Chromium for every e2e file that needs nothing of its
 // own (docs/testing.md): starting them was most of an e2e file's time. Each
@@ -48,7 +49,7 @@ export interface SharedApp {
  * counts against no hourly cap.
  */
 async function startMailedServer(): Promise<SharedApp['mailed']> {
-  const [mailbox, port] = await Promise.all([startMailbox(), freePort()]);
+  const [mailbox, port] = await Promise.all([startMailbox(), childPort()]);
   const [served, server] = await Promise.all([
     serveMailbox(mailbox),
     startServer({

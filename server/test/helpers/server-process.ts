@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { freePort, TEST_JWT_SECRET } from './test-server.ts';
+import { childPort } from '@energy-tracker/test-support/child-port';
+import { TEST_JWT_SECRET } from './test-server.ts';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const PACKAGE = fileURLToPath(new URL('../../../package.json', import.meta.url));
@@ -52,7 +53,7 @@ export async function startServerProcess(
   env: Record<string, string>,
   readyWithinMs = 60_000,
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = await childPort();
   const inherited = { ...process.env };
   delete inherited['DATA_DIR'];
   delete inherited['DATABASE_URL'];
