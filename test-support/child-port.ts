@@ -3,8 +3,9 @@
 // out for port 0 (the usual way to find a free one) may be handed out again
 // in that gap, to another suite's in-process server or to an outgoing
 // connection, and a server that took it would answer the test in the
-// child's place: a sign-up once reached another suite's server, whose mail
-// was down, and failed with its 503. The system never hands out a port below
+// child's place (a full-disk test's sign-up in CI once failed with a 503
+// that only a server with mail on gives, while another suite's servers with
+// a dead mailbox were running beside it). The system never hands out a port below
 // its ephemeral range that way, so the port is picked at random below that
 // range and checked free.
 import { readFile } from 'node:fs/promises';
