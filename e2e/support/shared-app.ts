@@ -6,8 +6,8 @@ import {
   type MailReader,
   type ServedMailbox,
 } from '@energy-tracker/test-support/mailbox-over-http';
-import { browserAvailable, CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser.ts';
 import { childPort } from '@energy-tracker/test-support/child-port';
+import { browserAvailable, CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 
 // One server and one Chromium for every e2e file that needs nothing of its
