@@ -1,8 +1,7 @@
 // `npm test` and `npm run test:system` (docs/testing.md): the suites as
-// stages; the lanes of one stage run side by side (a lane is a command, or
-// commands one after the other), each command's output printed whole when it
-// ends, so that two never interleave. Stops at the first stage with a
-// failure, naming it; prints each command's time.
+// stages; the commands of one stage run side by side, each one's output
+// printed whole when it ends, so that two never interleave. Stops at the
+// first stage with a failure, naming it; prints each command's time.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -42,24 +41,20 @@ function everyday() {
  * The system suite: processes, disks, seeds, and everything again on
  * PostgreSQL. The server's system files, whose 20,000-entry seeds and child
  * processes fill both cores, never run beside each other: on PGlite beside
- * the server's everyday files on PostgreSQL (mostly waiting) and then the
- * web's, one after the other in a lane of their own; on PostgreSQL beside
- * the e2e system files.
+ * the server's everyday files on PostgreSQL (mostly waiting), on PostgreSQL
+ * beside the e2e system files; the web's files on PostgreSQL come last.
  */
 function system() {
   const postgres = { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || LOCAL_POSTGRES };
   return [
     [{ name: 'web build', command: ['npm', 'run', 'build'], cwd: root, env: {} }],
-    [
-      vitest('server', 'vitest.system.config.ts'),
-      // The web's files wait for the server's to end: beside two other
-      // suites at once, their waits for a save ran out.
-      [vitest('server', undefined, postgres), vitest('web', undefined, postgres)],
-    ],
+    [vitest('server', 'vitest.system.config.ts'), vitest('server', undefined, postgres)],
     [
       vitest('server', 'vitest.system.config.ts', postgres),
       vitest('e2e', 'vitest.system.config.ts', postgres),
     ],
+    // Alone: beside both of the above, its waits for a save ran out.
+    [vitest('web', undefined, postgres)],
   ];
 }
 
@@ -93,19 +88,8 @@ if (!suite) {
 }
 const started = performance.now();
 const times = [];
-/** A lane of a stage: one command, or several run one after the other until one fails. */
-async function runLane(lane) {
-  const results = [];
-  for (const command of [lane].flat()) {
-    const result = await run(command);
-    results.push(result);
-    if (!result.ok) break;
-  }
-  return results;
-}
-
 for (const stage of suite()) {
-  const results = (await Promise.all(stage.map(runLane))).flat();
+  const results = await Promise.all(stage.map(run));
   times.push(...results);
   const failed = results.filter((r) => !r.ok).map((r) => r.name);
   if (failed.length > 0) {
