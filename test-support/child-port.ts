@@ -5,9 +5,9 @@
 // connection, and a server that took it would answer the test in the
 // child's place (a full-disk test's sign-up in CI once failed with a 503
 // that only a server with mail on gives, while another suite's servers with
-// a dead mailbox were running beside it). The system never hands out a port below
-// its ephemeral range that way, so the port is picked at random below that
-// range and checked free.
+// a dead mailbox ran beside it). The system never hands out a port below its
+// ephemeral range that way, so the port is picked at random below that range
+// and checked free.
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 
