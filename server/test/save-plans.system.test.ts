@@ -10,6 +10,7 @@ import {
   usingRealPostgres,
   type TestDatabase,
 } from './helpers/test-database.ts';
+import { templateImage } from './helpers/template-database.ts';
 
 // A save's cost must not depend on fresh planner statistics (docs/decisions/048): on
 // PostgreSQL with autovacuum off, or lagging behind a burst of writes, and on
@@ -63,9 +64,14 @@ async function postgresSession(database: TestDatabase): Promise<Session> {
   };
 }
 
-/** PGlite with its auto_explain, migrated as the server migrates it. */
+/**
+ * PGlite with its auto_explain: the run's migrated image (template-database.ts),
+ * or, for a file run outside the suite's setup, migrated here as the server
+ * migrates it.
+ */
 async function pgliteSession(): Promise<Session> {
-  const lite = await PGlite.create(undefined, { extensions: { auto_explain } });
+  const image = await templateImage();
+  const lite = await PGlite.create({ loadDataDir: image, extensions: { auto_explain } });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {
       const r = await q.query<Row>(sql, params);
@@ -80,7 +86,7 @@ async function pgliteSession(): Promise<Session> {
     transaction: (fn: (tx: Queryable) => Promise<unknown>) =>
       lite.transaction((tx) => fn(wrap(tx))),
   } as unknown as Database;
-  await migrate(migrations);
+  if (!image) await migrate(migrations);
   return {
     query: (sql, params) => lite.query(sql, params),
     async withNotices(sql, params, onNotice) {
