@@ -27,6 +27,7 @@ const QUESTIONS = process.argv.includes('--questions');
 const FILES = [
   'held_fixed_cells',
   'held_fixed_column_test',
+  'held_fixed_aggregate_parts',
   'held_fixed_normal_equations',
   'held_fixed_scores',
   'held_fixed_contrasts',

@@ -236,6 +236,7 @@ describe('the app migrations on a Supabase-shaped database', () => {
     // as do Your questions (question_answer_days.sql, question_findings.sql).
     expect(callable.filter((fn) => fn.startsWith('journal_private.'))).toEqual([
       'journal_private.benjamini_hochberg(double precision[])',
+      'journal_private.held_fixed_aggregate_parts(text[],text)',
       'journal_private.held_fixed_cells(timestamp with time zone,text,text[])',
       'journal_private.held_fixed_column_test(integer,integer,integer)',
       'journal_private.held_fixed_comparisons(timestamp with time zone,text,text[])',

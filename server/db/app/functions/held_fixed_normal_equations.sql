@@ -57,8 +57,10 @@ BEGIN
   -- engagement: as regr_sxy, Σ (v_a − v̄_a)(v_b − v̄_b), plus Σv_a·Σv_b / days
   -- below (regr_sxy adds in place, where sum(v_a * v_b) allocates two floats
   -- per day and pair on PGlite's 32-bit build, ADR 103).
-  SELECT 'ARRAY[' || string_agg(format('regr_sxy(v%s, v%s)', one, other), ', '
-                                ORDER BY other > size, other, one) || ']::float8[]'
+  -- In parts (held_fixed_aggregate_parts): a list this long plans slowly.
+  SELECT journal_private.held_fixed_aggregate_parts(
+           array_agg(format('regr_sxy(v%s, v%s)', one, other) ORDER BY other > size, other, one),
+           'vectors')
   INTO products
   FROM generate_series(1, size) x (one), generate_series(one, size + 2) y (other);
   products := products || ', ARRAY['

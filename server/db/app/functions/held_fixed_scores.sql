@@ -51,9 +51,12 @@ BEGIN
   -- Σ_d s_a·s_b as regr_sxy, Σ (s_a − s̄_a)(s_b − s̄_b), plus Σs_a·Σs_b / days
   -- below: regr_sxy adds in place, where sum(s_a * s_b) allocates two
   -- floats per day and pair on PGlite's 32-bit build (ADR 103).
-  SELECT 'ARRAY[' || string_agg(format('regr_sxy(e%s, e%s)', one, other), ', ' ORDER BY one, other)
-         || '], ARRAY[' || string_agg(format('regr_sxy(g%s, g%s)', one, other), ', ' ORDER BY one, other)
-         || ']'
+  -- In parts (held_fixed_aggregate_parts): a list this long plans slowly.
+  SELECT journal_private.held_fixed_aggregate_parts(
+           array_agg(format('regr_sxy(e%s, e%s)', one, other) ORDER BY one, other), 'days')
+         || ', '
+         || journal_private.held_fixed_aggregate_parts(
+              array_agg(format('regr_sxy(g%s, g%s)', one, other) ORDER BY one, other), 'days')
   INTO products FROM generate_series(1, size) x (one), generate_series(one, size) y (other);
 
   EXECUTE format($sql$
