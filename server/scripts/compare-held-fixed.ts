@@ -32,6 +32,7 @@ const FILES = [
   'held_fixed_scores',
   'held_fixed_contrasts',
   'held_fixed_comparisons',
+  't_two_sided_p',
 ];
 
 /** The revision's function files that exist there, calling one another in base_private. */

@@ -310,9 +310,15 @@ describe('the false-discovery control and the p-values', () => {
     [0, 7, 1],
     [-2.2281, 10, 0.05],
     [3.1693, 10, 0.01],
+    // A factor seen on a thousand days: the series four terms a step.
+    [1.9623, 1000, 0.05],
+    [1.9623, 999, 0.05],
+    [2.5808, 1000, 0.01],
     // Far out: the series stops before its terms underflow, which
     // PostgreSQL refuses as an error (a long journal with a clear effect).
     [1e6, 1000, 0],
+    [3e21, 1000, 0],
+    [3e21, 1001, 0],
     [1e200, 5, 0],
   ])('P(|T| ≥ %s) with %s degrees of freedom is %s', async (t, df, expected) => {
     const { rows } = await server.database.db.query<{ p: number }>(

@@ -27,6 +27,7 @@ DECLARE
   partial float8;
   a integer;
   b integer;
+  row_start integer;
   t integer;
 BEGIN
   SELECT coalesce(array_agg(x.c), '{}') INTO typical_cols
@@ -63,8 +64,15 @@ BEGIN
     FOR a IN 1..size LOOP
       CONTINUE WHEN w[a] = 0;
       partial := 0;
-      FOR b IN 1..size LOOP
-        partial := partial + meat[(a - 1) * size + b] * w[b];
+      row_start := (a - 1) * size;
+      -- Four products a step (a step each cost most of a call's time in
+      -- this function, docs/decisions/107), added in the same order.
+      FOR b IN 1..size - 3 BY 4 LOOP
+        partial := partial + meat[row_start + b] * w[b] + meat[row_start + b + 1] * w[b + 1]
+                   + meat[row_start + b + 2] * w[b + 2] + meat[row_start + b + 3] * w[b + 3];
+      END LOOP;
+      FOR b IN size - size % 4 + 1..size LOOP
+        partial := partial + meat[row_start + b] * w[b];
       END LOOP;
       quadratic := quadratic + w[a] * partial;
     END LOOP;
