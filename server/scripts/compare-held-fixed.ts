@@ -1,8 +1,8 @@
 // Compares the held-fixed comparisons of insights() (docs/decisions/083)
 // with those of another revision, on one journal in one database: the
-// revision's held_fixed_*.sql files are created in a schema of their own
-// (base_private) beside this checkout's, and both are called turn about as
-// the person, so a busy machine slows both alike.
+// revision's held_fixed_*.sql and t_two_sided_p.sql files are created in a
+// schema of their own (base_private) beside this checkout's, and both are
+// called turn about as the person, so a busy machine slows both alike.
 // Prints, for All time and Last 30 days, the median of --runs calls of each
 // and their ratio, and fails when the two answers differ in anything but
 // float noise (1e-9 relative): a change of speed must not change a finding.

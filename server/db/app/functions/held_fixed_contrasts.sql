@@ -65,8 +65,8 @@ BEGIN
       CONTINUE WHEN w[a] = 0;
       partial := 0;
       row_start := (a - 1) * size;
-      -- Four products a step (a step each cost most of a call's time in
-      -- this function, docs/decisions/107), added in the same order.
+      -- Four products a statement, added in the same order: a statement
+      -- per product was most of this function's time (docs/decisions/107).
       FOR b IN 1..size - 3 BY 4 LOOP
         partial := partial + meat[row_start + b] * w[b] + meat[row_start + b + 1] * w[b + 1]
                    + meat[row_start + b + 2] * w[b + 2] + meat[row_start + b + 3] * w[b + 3];

@@ -7,7 +7,7 @@
 --   ν even: sin θ·(1 + ½cos²θ + (1·3)/(2·4)·cos⁴θ + …),
 -- each to the term in cos^(ν−2) θ), so no special function is needed.
 -- ν is the comparison's days less one, never more than a few thousand, so
--- the loop is short; ν < 1 is read as 1, which only raises the p-value. The
+-- the series has at most a few thousand terms; ν < 1 is read as 1, which only raises the p-value. The
 -- terms only shrink, so the sum stops once one no longer changes it: a large
 -- |t| makes cos θ tiny, and multiplying on would underflow, which
 -- PostgreSQL refuses as an error.
@@ -43,7 +43,9 @@ BEGIN
   -- days a step per term cost 0.3 ms a call (docs/decisions/107). The terms
   -- and the order of their adding are those of a step per term; only the
   -- stop is looked at every fourth term. With cos²θ above 10⁻⁴⁰, four more
-  -- factors cannot underflow before the stop is seen.
+  -- factors cannot underflow before the stop is seen (in floating point
+  -- cos θ stays above about 6·10⁻¹⁷, θ being at most π/2 rounded, so this
+  -- only guards against a change to how θ is found).
   WHILE i + 6 <= v - 2 AND term > 1e-17 * total AND c2 > 1e-40 LOOP
     t1 := term * c2 * (i - 1) / i;
     t2 := t1 * c2 * (i + 1) / (i + 2);
