@@ -24,18 +24,23 @@ import { templateImage } from './helpers/template-database.ts';
 
 const ENTRIES = 20_000;
 const OTHER_PEOPLE = 2_000;
-// Fixed, tiny tables the migrations fill: a scan of them is their cheapest read.
-const SMALL_TABLES = new Set(['questions', 'pages']);
+/** Each other person's own questions (ADR 084): rows of `questions` too. */
+const OWN_QUESTIONS_EACH = 3;
+// The one fixed, tiny table the migrations fill: a scan of it is its cheapest
+// read. `questions` is not one: it holds everyone's own questions.
+const SMALL_TABLES = new Set(['pages']);
 // The indexes through which a save may reach each grown table: by the saved
 // entry's person and time, or by its key (ADR 035). user_answers_question_id_idx
 // (for the foreign key) reads every person's answers to a question; stale
-// statistics once made rederive_entries start from it.
+// statistics once made rederive_entries start from it. Questions are reached
+// by their id, or as the built-in ones alone (ADR 108).
 const ENTRY_INDEXES: Record<string, string[]> = {
   user_answers: [
     'user_answers_user_created_question_idx',
     'user_answers_user_entry_key_question_idx',
   ],
   activity_entries: ['activity_entries_pkey'],
+  questions: ['questions_pkey', 'questions_builtin_page_idx'],
 };
 
 /** One session on the database under test that runs SQL and hands back its notices. */
@@ -110,6 +115,25 @@ async function addPerson(session: Session, email: string): Promise<string> {
   return String(person.rows[0]?.['id']);
 }
 
+/**
+ * OTHER_PEOPLE people, each with OWN_QUESTIONS_EACH own questions, made as
+ * the app makes them would be (the trigger that checks them puts them on
+ * their page) but in one statement.
+ */
+async function addOtherPeople(session: Session): Promise<void> {
+  await session.query(
+    `WITH people AS (
+       INSERT INTO auth.users (id, email)
+       SELECT gen_random_uuid(), 'other' || i || '@example.com' FROM generate_series(1, $1::int) i
+       RETURNING id)
+     INSERT INTO public.questions (question, owner_id, answer_type, asked, page_id)
+     SELECT 'Question ' || n, people.id, 'number', 'entry',
+            (SELECT p.id FROM public.pages p WHERE p.name = 'own_questions')
+     FROM people CROSS JOIN generate_series(1, $2::int) n`,
+    [OTHER_PEOPLE, OWN_QUESTIONS_EACH],
+  );
+}
+
 /** The person's journal grown by ENTRIES entries, at given times (no trigger reads). */
 async function growJournal(session: Session, userId: string): Promise<void> {
   await session.query(
@@ -135,6 +159,15 @@ async function plansOfOneSave(
   entryKey: string,
 ): Promise<string[]> {
   const plans: string[] = [];
+  // The app sends the questions' ids, which it read before: the save itself
+  // reads no page.
+  const { rows: journalQuestions } = await session.query(
+    `SELECT q.id, q.question FROM public.questions q
+     JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'
+     WHERE q.active AND q.owner_id IS NULL`,
+  );
+  const answerTo = (question: unknown) =>
+    question === 'Activity Description' ? 'A new one' : question === 'Flow State' ? 'true' : '70';
   await session.query('BEGIN');
   try {
     await session.query(`LOAD 'auto_explain'`);
@@ -147,13 +180,15 @@ async function plansOfOneSave(
     await session.query('SET LOCAL ROLE authenticated');
     await session.withNotices(
       `INSERT INTO public.user_answers (user_id, question_id, answer, entry_key)
-       SELECT $1, q.id, CASE q.question WHEN 'Activity Description' THEN 'A new one'
-                                        WHEN 'Flow State' THEN 'true' ELSE '70' END, $2
-       FROM public.questions q
-       JOIN public.pages p ON p.id = q.page_id AND p.name = 'good_time_journal'
-       WHERE q.active
+       SELECT $1, given.id, given.answer, $2
+       FROM unnest($3::bigint[], $4::text[]) AS given (id, answer)
        ON CONFLICT (user_id, entry_key, question_id) DO NOTHING`,
-      [userId, entryKey],
+      [
+        userId,
+        entryKey,
+        journalQuestions.map((row) => String(row['id'])),
+        journalQuestions.map((row) => answerTo(row['question'])),
+      ],
       (message) => plans.push(message),
     );
     await session.query('COMMIT');
@@ -166,9 +201,15 @@ async function plansOfOneSave(
 
 /**
  * Fails unless the plans reach each grown table only through an index that
- * finds the saved entry; `small` are the tables that may be read whole.
+ * finds the saved entry; `small` are the tables that may be read whole, and
+ * `keptChecks` those a foreign key's own check (PostgreSQL's query, its
+ * table named `x`) may read whole.
  */
-function expectEntryIndexesOnly(plans: string[], small = SMALL_TABLES): void {
+function expectEntryIndexesOnly(
+  plans: string[],
+  small = SMALL_TABLES,
+  keptChecks = new Set<string>(),
+): void {
   const text = plans.join('\n');
   // The time trigger finds a key through the index that makes it unique.
   expect(text).toMatch(/Index Cond: \(\(user_id = \S+\) AND \(entry_key = /);
@@ -186,14 +227,15 @@ function expectEntryIndexesOnly(plans: string[], small = SMALL_TABLES): void {
     ]
       .map((match) => match[1] ?? '')
       .filter((index) => index.startsWith(`${table}_`));
-    if (table !== 'activity_entries') expect(used.length, text).toBeGreaterThan(0);
+    if (table === 'user_answers') expect(used.length, text).toBeGreaterThan(0);
     expect(
       used.filter((index) => !allowed.includes(index)),
       text,
     ).toEqual([]);
   }
-  const fullScans = [...text.matchAll(/Seq Scan on (\w+)/g)]
-    .map((match) => match[1] ?? '')
+  const fullScans = [...text.matchAll(/Seq Scan on (\w+)(?: (\w+))?/g)]
+    .filter(([, table = '', alias]) => !(keptChecks.has(table) && alias === 'x'))
+    .map(([, table = '']) => table)
     .filter((table) => !small.has(table));
   expect(fullScans, text).toEqual([]);
 }
@@ -238,11 +280,7 @@ describe('the plans of a save with stale statistics', () => {
     // autovacuum's after a threshold) that a burst of saves or an import grows.
     // Taken while the journal is empty instead, they hid the plan this test
     // exists for (rederive_entries through user_answers_question_id_idx).
-    await session.query(
-      `INSERT INTO auth.users (id, email)
-       SELECT gen_random_uuid(), 'other' || i || '@example.com' FROM generate_series(1, $1::int) i`,
-      [OTHER_PEOPLE],
-    );
+    await addOtherPeople(session);
     await growJournal(session, userId);
     return userId;
   });
@@ -268,13 +306,21 @@ describe('the plans of a save on a connection that saved while the journal was e
     for (let save = 0; save < 10; save++) {
       await plansOfOneSave(session, userId, randomUUID());
     }
+    await addOtherPeople(session);
     await growJournal(session, userId);
     return userId;
   });
 
   it('still reach the grown journal through the saved entry’s index only', async () => {
-    // One person here: the foreign key's check reads a one-row auth.users whole.
-    const small = new Set([...SMALL_TABLES, 'users']);
-    expectEntryIndexesOnly(await journal.plansOfOneEntrySentTwice(), small);
+    // The foreign keys' checks are PostgreSQL's own queries, which keep the
+    // plan they made while auth.users held one row and questions six: a
+    // whole read of each, until the next statistics refresh makes them plan
+    // again (the embedded server's every 10 minutes, autovacuum's on
+    // PostgreSQL; ADR 108). derive_entry's read of the questions may not.
+    expectEntryIndexesOnly(
+      await journal.plansOfOneEntrySentTwice(),
+      SMALL_TABLES,
+      new Set(['users', 'questions']),
+    );
   });
 });

@@ -7,12 +7,18 @@
 --
 -- A function of its own so that derive_entry reads the answers from one
 -- table: its plans can then be kept for the connection without one of them
--- starting from the questions (docs/decisions/048, 076). Questions and pages
--- are small and fixed, so any plan kept for this one reads them well.
+-- starting from the questions (docs/decisions/048, 076).
+--
+-- Only the built-in questions are read, through the index that holds them
+-- alone (migration 0045, docs/decisions/108): public.questions also holds
+-- everyone's own questions, always with an owner, and a read of the whole
+-- table made every save cost more with every person's questions. Sequential
+-- scans are off so that a plan kept from a new installation's tiny tables
+-- still reads only those rows once people have added theirs.
 CREATE OR REPLACE FUNCTION journal_private.entry_questions(
   OUT activity bigint[], OUT energy bigint[], OUT engagement bigint[],
   OUT flow bigint[], OUT notes bigint[], OUT tags bigint[], OUT builtin bigint[])
-LANGUAGE plpgsql STABLE SET search_path = '' AS $$
+LANGUAGE plpgsql STABLE SET search_path = '' SET enable_seqscan = off AS $$
 BEGIN
   SELECT coalesce(array_agg(q.id) FILTER (WHERE q.question = 'Activity Description'), '{}'),
          coalesce(array_agg(q.id) FILTER (WHERE q.question = 'Energy Level'), '{}'),
@@ -22,8 +28,9 @@ BEGIN
          coalesce(array_agg(q.id) FILTER (WHERE q.question = 'Tags' AND p.name = 'entry_context'), '{}'),
          coalesce(array_agg(q.id), '{}')
   INTO activity, energy, engagement, flow, notes, tags, builtin
-  FROM public.questions q
-  JOIN public.pages p ON p.id = q.page_id AND p.name IN ('good_time_journal', 'entry_context');
+  FROM public.pages p
+  JOIN public.questions q ON q.page_id = p.id AND q.owner_id IS NULL
+  WHERE p.name IN ('good_time_journal', 'entry_context');
 END
 $$;
 
