@@ -116,9 +116,9 @@ async function addPerson(session: Session, email: string): Promise<string> {
 }
 
 /**
- * OTHER_PEOPLE people, each with OWN_QUESTIONS_EACH own questions, made as
- * the app makes them would be (the trigger that checks them puts them on
- * their page) but in one statement.
+ * OTHER_PEOPLE people, each with OWN_QUESTIONS_EACH own questions, as the
+ * app would make them (the trigger that checks them puts them on their
+ * page), in one statement.
  */
 async function addOtherPeople(session: Session): Promise<void> {
   await session.query(
