@@ -43,8 +43,8 @@ async function msPerSave(ownQuestions: number, version: 'this' | 'base'): Promis
       );
     }
     await saver.db.exec('ANALYZE');
-    await saver.msPerSave(200);
-    return await saver.msPerSave(SAVES);
+    await saver.msEach(200);
+    return await saver.msEach(SAVES);
   } finally {
     await saver.close();
   }

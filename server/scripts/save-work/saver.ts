@@ -14,7 +14,14 @@ const SAVE = `WITH _src AS (INSERT INTO public.user_answers (user_id, question_i
   FROM json_to_recordset($1::text::json) AS _b(user_id uuid, question_id bigint, answer text, entry_key uuid)
   ON CONFLICT (user_id, entry_key, question_id) DO NOTHING RETURNING 1)
 SELECT count(*) FROM _src`;
-const ANSWERS = ['Bench walk', '72', '64', 'true', 'Measured by the script'];
+/** The answers of one entry, by question text (as the bench's save). */
+const ANSWERS: Record<string, string> = {
+  'Activity Description': 'Bench walk',
+  'Energy Level': '72',
+  'Engagement Level': '64',
+  'Flow State': 'true',
+  'Activity Notes': 'Measured by the script',
+};
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** A migrated data directory image, to open as many databases as a script compares. */
@@ -28,10 +35,12 @@ export async function migratedImage(): Promise<Blob> {
 
 export interface Saver {
   db: PGlite;
+  /** Runs `sql` in one transaction as the person, with the data API's role and claims. */
+  asPerson(sql: string): Promise<unknown>;
   /** One save of a new entry, as the person. */
   save(): Promise<unknown>;
-  /** The mean ms of `count` saves. */
-  msPerSave(count: number): Promise<number>;
+  /** The mean ms of `count` calls of `work` (saves if none is given). */
+  msEach(count: number, work?: () => Promise<unknown>): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -42,34 +51,36 @@ export async function openSaver(image: Blob, before: string[] = []): Promise<Sav
   const userId = randomUUID();
   await db.query(`INSERT INTO auth.users (id, email) VALUES ($1, 'saver@example.com')`, [userId]);
   const questions = (
-    await db.query<{ id: number }>(
-      `SELECT q.id FROM public.questions q JOIN public.pages p ON p.id = q.page_id
-       WHERE p.name = 'good_time_journal' ORDER BY q.id`,
+    await db.query<{ id: number; question: string }>(
+      `SELECT q.id, q.question FROM public.questions q JOIN public.pages p ON p.id = q.page_id
+       WHERE p.name = 'good_time_journal' AND q.owner_id IS NULL`,
     )
-  ).rows.map((row) => row.id);
+  ).rows.filter((row) => ANSWERS[row.question] !== undefined);
   await db.exec(`PREPARE save AS ${SAVE}`);
   const claims = literal(JSON.stringify({ sub: userId, role: 'authenticated', aal: 'aal1' }));
+  const asPerson = (sql: string) =>
+    db.exec(
+      `SET LOCAL ROLE authenticated; SELECT set_config('request.jwt.claims', ${claims}, true); ${sql}`,
+    );
   const save = () => {
     const entryKey = randomUUID();
     const body = JSON.stringify(
-      questions.map((id, i) => ({
+      questions.map((q) => ({
         user_id: userId,
-        question_id: id,
-        answer: ANSWERS[i],
+        question_id: q.id,
+        answer: ANSWERS[q.question],
         entry_key: entryKey,
       })),
     );
-    return db.exec(
-      `SET LOCAL ROLE authenticated; SELECT set_config('request.jwt.claims', ${claims}, true); ` +
-        `EXECUTE save(${literal(body)})`,
-    );
+    return asPerson(`EXECUTE save(${literal(body)})`);
   };
   return {
     db,
+    asPerson,
     save,
-    async msPerSave(count) {
+    async msEach(count, work = save) {
       const started = performance.now();
-      for (let i = 0; i < count; i++) await save();
+      for (let i = 0; i < count; i++) await work();
       return (performance.now() - started) / count;
     },
     close: () => db.close(),

@@ -7,10 +7,10 @@
 --   ν even: sin θ·(1 + ½cos²θ + (1·3)/(2·4)·cos⁴θ + …),
 -- each to the term in cos^(ν−2) θ), so no special function is needed.
 -- ν is the comparison's days less one, never more than a few thousand, so
--- the series has at most a few thousand terms; ν < 1 is read as 1, which only raises the p-value. The
--- terms only shrink, so the sum stops once one no longer changes it: a large
--- |t| makes cos θ tiny, and multiplying on would underflow, which
--- PostgreSQL refuses as an error.
+-- the series has at most a few thousand terms; ν < 1 is read as 1, which
+-- only raises the p-value. The terms only shrink, so the sum stops once one
+-- no longer changes it: a large |t| makes cos θ tiny, and multiplying on
+-- would underflow, which PostgreSQL refuses as an error.
 CREATE OR REPLACE FUNCTION journal_private.t_two_sided_p(t float8, degrees_of_freedom integer)
 RETURNS float8
 -- plpgsql: insights() calls it once per comparison and its plan is kept.
