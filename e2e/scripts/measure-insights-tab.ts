@@ -30,7 +30,7 @@ await measureSignedUp(
       await trackHeading(page).waitFor();
       // A person looks at Track for a moment; meanwhile the app fetches the
       // Insights code and the default period's numbers ahead.
-      await page.waitForResponse(insightsAnswered(30));
+      await insightsAnswered(page, 30);
       let started = performance.now();
       await openTab(page, 'Insights');
       await firstEnergizer(page);

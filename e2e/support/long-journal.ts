@@ -35,11 +35,33 @@ export async function importLongJournal(url: string, email: string): Promise<voi
   }
 }
 
-/** Matches the Insights call's answer for a period (null: all time). */
-export const insightsAnswered = (days: number | null) => (response: Response) =>
+/** Matches the Insights call's response for a period (null: all time), whatever its status. */
+const insightsCall = (days: number | null) => (response: Response) =>
   response.url().includes('/rest/v1/rpc/insights') &&
-  response.ok() &&
   (response.request().postDataJSON() as { period_days: number | null }).period_days === days;
+
+/**
+ * Waits for the Insights call of a period (null: all time), made by `action`
+ * or already on its way, and fails with its status and body unless it
+ * answered 200: a refused call then says why instead of running out of
+ * time. Over 20,000 entries on a loaded machine the call can take seconds,
+ * so the wait only bounds a hang.
+ */
+export async function insightsAnswered(
+  page: Page,
+  days: number | null,
+  action: () => Promise<unknown> = async () => {},
+): Promise<void> {
+  const [response] = await Promise.all([
+    page.waitForResponse(insightsCall(days), { timeout: 60_000 }),
+    action(),
+  ]);
+  if (!response.ok()) {
+    throw new Error(
+      `Insights for ${days ?? 'all time'} answered ${response.status()}: ${await response.text()}`,
+    );
+  }
+}
 
 /** The name of the first energizer, once the rankings show. */
 export async function firstEnergizer(page: Page): Promise<string> {
@@ -50,8 +72,6 @@ export async function firstEnergizer(page: Page): Promise<string> {
 
 /** Opens 'All time' on the Insights tab and waits for its rankings. */
 export async function chooseAllTime(page: Page): Promise<string> {
-  const allTime = page.waitForResponse(insightsAnswered(null));
-  await page.locator('label', { hasText: 'All time' }).click();
-  await allTime;
+  await insightsAnswered(page, null, () => page.locator('label', { hasText: 'All time' }).click());
   return firstEnergizer(page);
 }

@@ -23,7 +23,7 @@ describe.skipIf(skipBrowserTests)(
       await importLongJournal(app.url, email);
       await page.reload();
       await page.getByRole('heading', { name: 'Track Activity', level: 1 }).waitFor();
-      await page.waitForResponse(insightsAnswered(30));
+      await insightsAnswered(page, 30);
 
       await openTab(page, 'Insights');
       expect(await firstEnergizer(page)).toBeTruthy();
