@@ -83,7 +83,7 @@ describe('editing an entry in Look Back', () => {
     await user.click(within(form).getByRole('button', { name: 'Delete entry' }));
 
     await waitFor(() => expect(shownActivities()).toEqual(['Kept']));
-    expect(screen.getByText('Entry deleted')).toBeInTheDocument();
+    expect(await screen.findByText('Entry deleted')).toBeInTheDocument();
     expect(await stored(account)).toEqual([before[0]]);
 
     await user.click(screen.getByRole('button', { name: 'Undo' }));
